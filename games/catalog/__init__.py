@@ -1,0 +1,1 @@
+"""One package per game. Each exports RULES and BOTS; see games.registry."""

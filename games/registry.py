@@ -1,0 +1,74 @@
+"""The catalogue of games: every package under ``games.catalog`` that exports RULES.
+
+A game package's ``__init__`` exports
+
+* ``RULES``: the current :class:`games.engine.Rules` instance;
+* ``BOTS``: ``{"random": ..., "best": ...}`` bot functions (random is added if absent);
+* optionally ``RULES_BY_VERSION``: ``{1: OldRules(), 2: RULES}`` so that a game keeps
+  replaying with the rules version it was played under.
+
+This module is plain Python; tests may ``register`` a tiny game of their own.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+
+from games.engine.bots import random_bot
+
+
+@dataclass
+class CatalogEntry:
+    rules: object
+    bots: dict = field(default_factory=dict)
+    versions: dict = field(default_factory=dict)
+
+    @property
+    def slug(self) -> str:
+        return self.rules.slug
+
+
+_entries: dict[str, CatalogEntry] = {}
+_discovered = False
+
+
+def register(rules, bots: dict | None = None, versions: dict | None = None) -> CatalogEntry:
+    entry = CatalogEntry(rules=rules, bots={"random": random_bot, **(bots or {})},
+                         versions={rules.version: rules, **(versions or {})})
+    _entries[rules.slug] = entry
+    return entry
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    import games.catalog as catalog
+
+    for module in pkgutil.iter_modules(catalog.__path__):
+        package = importlib.import_module(f"games.catalog.{module.name}")
+        rules = getattr(package, "RULES", None)
+        if rules is not None and rules.slug not in _entries:
+            register(rules, getattr(package, "BOTS", None), getattr(package, "RULES_BY_VERSION", None))
+    _discovered = True
+
+
+def all_games() -> list[CatalogEntry]:
+    _discover()
+    return sorted(_entries.values(), key=lambda entry: entry.slug)
+
+
+def get(slug: str) -> CatalogEntry | None:
+    _discover()
+    return _entries.get(slug)
+
+
+def rules_for(slug: str, version: int | None = None):
+    """The rules a game is played under; ``version`` pins an older game's rules."""
+    entry = get(slug)
+    if entry is None:
+        raise KeyError(slug)
+    if version is None:
+        return entry.rules
+    return entry.versions[version]

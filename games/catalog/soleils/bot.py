@@ -1,0 +1,128 @@
+"""A greedy bot: try every step of this round, look ahead through crab and frog-hat
+follow-ups, and keep the sheet that a simple estimate likes best.
+
+The estimate counts what the sheet already scores (pearls, completed huts, koi, boat
+rows and zones, sun bonuses, the shell majority against the other sheets) plus a share
+of what it still can score: groups that can still be completed earn part of their
+reward as they fill up, a koi whose signs can no longer be met earns nothing, an empty
+cell whose pearl can still be written keeps a little value. A slow sun track keeps
+more rounds to write in; landing a few pips before a bonus value is worth a little.
+"""
+from __future__ import annotations
+
+from .components import CELLS, GROUPS, SUN_BONUSES, ZONE_LIST
+from .sheet import tally, why_not
+from .turn import CRAB, QUESTION, SUN
+
+QUESTION_VALUE = 1.5
+SUN_PACE = 0.1
+_PEARLS = [(cell_id, cell.pearl) for cell_id, cell in CELLS.items()]
+_GROUPS = list(GROUPS.values())
+_THRESHOLDS = sorted(SUN_BONUSES)
+
+
+def _koi_feasible(group, cells) -> bool:
+    """Can the koi's empty cells still be filled so that every sign holds?"""
+    possible = None
+    for index, cell_id in enumerate(group.cells):
+        held = cells[cell_id]
+        options = [held] if held is not None else range(1, 7)
+        if possible is None:
+            possible = list(options)
+            continue
+        sign = group.signs[index - 1]
+        if sign == "<":
+            low = min(possible)
+            possible = [x for x in options if x > low]
+        else:
+            high = max(possible)
+            possible = [x for x in options if x < high]
+        if not possible:
+            return False
+    return True
+
+
+def _shell_value(shells: int, others: list) -> float:
+    if not others:                    # solo: the majority is yours with one shell
+        return 5.0 if shells else 0.0
+    best_other = max(others)
+    if shells > best_other:
+        majority = 5.0
+    elif shells == best_other and shells > 0:
+        majority = 3.5
+    else:
+        majority = 0.0
+    return majority + 0.8 * shells
+
+
+def _reward_value(reward, shell_worth: float = 1.5) -> float:
+    return reward.starfish + shell_worth * reward.shells + (QUESTION_VALUE if reward.question else 0)
+
+
+def evaluate(turn, other_shells: list) -> float:
+    cells = turn.cells
+    rule = turn.sailboat_rule
+    value = 0.0
+    for cell_id, pearl in _PEARLS:
+        held = cells[cell_id]
+        if held == pearl:
+            value += 1.0
+        elif held is None and why_not(cells, cell_id, pearl, rule) is None:
+            value += 0.2
+    alive = {}
+    for group in _GROUPS:
+        filled = sum(1 for cell_id in group.cells if cells[cell_id] is not None)
+        size = len(group.cells)
+        worth = _reward_value(group.reward) + 1.0
+        if filled == size:
+            value += worth - 1.0
+            alive[group.id] = True
+        elif group.rule == "signs" and not _koi_feasible(group, cells):
+            alive[group.id] = False
+        else:
+            alive[group.id] = True
+            value += worth * 0.7 * (filled / size) ** 2
+    for zone in ZONE_LIST:
+        cells_in = [cell_id for group in zone.groups for cell_id in group.cells]
+        filled = sum(1 for cell_id in cells_in if cells[cell_id] is not None)
+        if filled == len(cells_in):
+            value += _reward_value(zone.flag)
+        elif all(alive[group.id] for group in zone.groups):
+            value += _reward_value(zone.flag) * 0.6 * (filled / len(cells_in)) ** 2
+    sheet_tally = tally({"cells": cells, "sun": turn.sun})
+    value += sheet_tally["sun_starfish"]
+    value += _shell_value(sheet_tally["shells"], other_shells)
+    total = turn.sun_total
+    value -= SUN_PACE * total
+    for threshold in _THRESHOLDS:
+        if threshold > total:
+            if threshold - total <= 6:
+                value += 0.35 * _reward_value(SUN_BONUSES[threshold])
+            break
+    if turn.phase == QUESTION:
+        value += QUESTION_VALUE * turn.questions
+    return value
+
+
+def _best_after(turn, other_shells: list, depth: int) -> float:
+    if depth > 0 and turn.phase in (CRAB, SUN):
+        return max(_best_after(turn.copy().apply(move), other_shells, depth - 1)
+                   for move in turn.legal_moves())
+    return evaluate(turn, other_shells)
+
+
+def choose_move(rules, state, seat, rng) -> dict:
+    moves = rules.legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    turn = rules._turn(state, seat)
+    other_shells = [tally(sheet)["shells"] for other, sheet in enumerate(state["sheets"])
+                    if other != seat]
+    best, best_moves = None, []
+    for move in moves:
+        score = _best_after(turn.copy().apply(move), other_shells, 3)
+        if best is None or score > best + 1e-9:
+            best, best_moves = score, [move]
+        elif abs(score - best) <= 1e-9:
+            best_moves.append(move)
+    return best_moves[rng.randbelow(len(best_moves), "bot")]

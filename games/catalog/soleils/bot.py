@@ -17,7 +17,6 @@ from .turn import CRAB, QUESTION, SUN
 QUESTION_VALUE = 1.5
 SUN_PACE = 0.1
 _PEARLS = [(cell_id, cell.pearl) for cell_id, cell in CELLS.items()]
-_GROUPS = list(GROUPS.values())
 _THRESHOLDS = sorted(SUN_BONUSES)
 
 
@@ -59,6 +58,10 @@ def _reward_value(reward, shell_worth: float = 1.5) -> float:
     return reward.starfish + shell_worth * reward.shells + (QUESTION_VALUE if reward.question else 0)
 
 
+_ZONES = [(zone, [GROUPS[group.id] for group in zone.groups],
+           sum(len(group.cells) for group in zone.groups)) for zone in ZONE_LIST]
+
+
 def evaluate(turn, other_shells: list) -> float:
     cells = turn.cells
     rule = turn.sailboat_rule
@@ -69,29 +72,31 @@ def evaluate(turn, other_shells: list) -> float:
             value += 1.0
         elif held is None and why_not(cells, cell_id, pearl, rule) is None:
             value += 0.2
-    alive = {}
-    for group in _GROUPS:
-        filled = sum(1 for cell_id in group.cells if cells[cell_id] is not None)
-        size = len(group.cells)
-        worth = _reward_value(group.reward) + 1.0
-        if filled == size:
-            value += worth - 1.0
-            alive[group.id] = True
-        elif group.rule == "signs" and not _koi_feasible(group, cells):
-            alive[group.id] = False
-        else:
-            alive[group.id] = True
-            value += worth * 0.7 * (filled / size) ** 2
-    for zone in ZONE_LIST:
-        cells_in = [cell_id for group in zone.groups for cell_id in group.cells]
-        filled = sum(1 for cell_id in cells_in if cells[cell_id] is not None)
-        if filled == len(cells_in):
-            value += _reward_value(zone.flag)
-        elif all(alive[group.id] for group in zone.groups):
-            value += _reward_value(zone.flag) * 0.6 * (filled / len(cells_in)) ** 2
-    sheet_tally = tally({"cells": cells, "sun": turn.sun})
-    value += sheet_tally["sun_starfish"]
-    value += _shell_value(sheet_tally["shells"], other_shells)
+    shells = 0
+    for zone, groups, zone_size in _ZONES:
+        zone_filled, zone_alive = 0, True
+        for group in groups:
+            filled = sum(1 for cell_id in group.cells if cells[cell_id] is not None)
+            zone_filled += filled
+            size = len(group.cells)
+            if filled == size:
+                value += group.reward.starfish
+                shells += group.reward.shells
+            elif group.rule == "signs" and not _koi_feasible(group, cells):
+                zone_alive = False
+            else:
+                value += (_reward_value(group.reward) + 1.0) * 0.7 * (filled / size) ** 2
+        if zone_filled == zone_size:
+            value += zone.flag.starfish
+            shells += zone.flag.shells
+        elif zone_alive:
+            value += _reward_value(zone.flag) * 0.6 * (zone_filled / zone_size) ** 2
+    for total in turn.sun:
+        bonus = SUN_BONUSES.get(total)
+        if bonus is not None:
+            value += bonus.starfish
+            shells += bonus.shells
+    value += _shell_value(shells, other_shells)
     total = turn.sun_total
     value -= SUN_PACE * total
     for threshold in _THRESHOLDS:

@@ -23,11 +23,10 @@ def why_not(cells: dict, cell_id: str, value: int, sailboat_rule: str = ROW_ALL_
     """
     cell = CELLS[cell_id]
     group = GROUPS[cell.group]
-    others = [(other, cells[other]) for other in group.cells
-              if other != cell_id and cells[other] is not None]
     if group.rule == "same":
-        for _, held in others:
-            if held != value:
+        for other in group.cells:
+            held = cells[other]
+            if held is not None and held != value and other != cell_id:
                 return (f"every cell of {group.name} must hold the same number, "
                         f"and it already holds a {held}")
         return None
@@ -38,8 +37,8 @@ def why_not(cells: dict, cell_id: str, value: int, sailboat_rule: str = ROW_ALL_
                 if 0 <= near < len(group.cells) and cells[group.cells[near]] == value:
                     return f"the neighbouring boat in {group.name} already holds a {value}"
             return None
-        for _, held in others:
-            if held == value:
+        for other in group.cells:
+            if other != cell_id and cells[other] == value:
                 return f"{group.name} already holds a {value}; its numbers must all differ"
         return None
     # Koi: the sign between each pair of neighbouring cells must hold (strictly).

@@ -1,0 +1,282 @@
+"""Thin views: parse with an input serializer, call one service or selector, render."""
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, status, viewsets
+from rest_framework.authtoken.models import Token
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import serializers as s
+from api.errors import error_body, exception_handler
+from games import idempotency, registry, selectors, services
+from games.audit import export_game, verify_game
+from games.errors import Forbidden, InvalidInput, NotFound
+from games.models import GameStatus
+
+ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
+    400: "Malformed JSON or invalid input (codes: malformed_json, invalid_input, invalid_move, unknown_move_type).",
+    401: "Not authenticated.",
+    403: "Not allowed (not_a_player).",
+    404: "No such game or catalogue entry.",
+    409: "version_conflict (details.current_version), request_in_progress, seat_taken, game_not_open.",
+    422: "illegal_move / not_your_turn / game_finished, with the rule's reason; idempotency_key_reused.",
+}.items()}
+
+
+def _errors(*codes):
+    return {code: ERRORS[code] for code in codes}
+
+
+class AccountCreateView(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=s.AccountCreateSerializer, responses={201: s.TokenSerializer, **_errors(400, 409)},
+                   summary="Create an account", tags=["accounts"])
+    def post(self, request):
+        data = s.AccountCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user, token = services.account_create(**data.validated_data)
+        return Response({"token": token.key, "username": user.username, "user_id": user.pk},
+                         status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(request=s.TokenRequestSerializer, responses={200: s.TokenSerializer, **_errors(400, 401)},
+                   summary="Get your API token", tags=["accounts"])
+    def post(self, request):
+        data = s.TokenRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request, **data.validated_data)
+        if user is None:
+            return Response(error_body("invalid_credentials", "Wrong username or password."), status=401)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key, "username": user.username, "user_id": user.pk})
+
+
+class CatalogViewSet(viewsets.ViewSet):
+    permission_classes = [permissions.AllowAny]
+    lookup_field = "slug"
+
+    @extend_schema(responses={200: s.CatalogEntrySerializer(many=True)}, summary="List the games",
+                   tags=["catalog"])
+    def list(self, request):
+        return Response([s.catalog_entry_data(entry) for entry in registry.all_games()])
+
+    @extend_schema(responses={200: s.CatalogEntrySerializer, **_errors(404)}, summary="One game's rules facts",
+                   tags=["catalog"])
+    def retrieve(self, request, slug=None):
+        entry = registry.get(slug)
+        if entry is None:
+            raise NotFound(f"There is no game called '{slug}' in the catalogue.", code="unknown_game")
+        return Response(s.catalog_entry_data(entry))
+
+
+def _user(request):
+    return request.user if request.user and request.user.is_authenticated else None
+
+
+def _game_data(game, seat):
+    seats = list(game.seats.select_related("user").all())
+    deadlines = [st.deadline for st in seats if st.deadline and st.number in game.to_move]
+    return {
+        "id": game.pk, "slug": game.slug, "rules_version": game.rules_version, "status": game.status,
+        "players": game.players, "options": game.options, "time_control": game.time_control,
+        "version": game.version, "head_hash": game.head_hash, "seed_commitment": game.seed_commitment,
+        "seats": [{"number": st.number, "username": st.user.username if st.user else None,
+                   "bot_level": st.bot_level, "forfeited": st.forfeited, "deadline": st.deadline,
+                   "bank_seconds": st.bank_seconds} for st in seats],
+        "to_move": game.to_move, "your_seat": seat, "deadline": min(deadlines) if deadlines else None,
+        "outcome": game.outcome, "view": selectors.view_for(game, seat), "created_at": game.created_at,
+        "started_at": game.started_at, "finished_at": game.finished_at,
+    }
+
+
+def _etag(game, seat, suffix=""):
+    return f'"g{game.pk}-v{game.version}-s{seat}{suffix}"'
+
+
+def _not_modified(request, etag):
+    return etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+
+
+class GameViewSet(viewsets.ViewSet):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only games you have a seat in."),
+            OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values),
+            OpenApiParameter("game", OpenApiTypes.STR, description="A catalogue slug."),
+            OpenApiParameter("my_turn", OpenApiTypes.BOOL, description="Only games where you are to move."),
+        ],
+        responses={200: s.GameSummarySerializer(many=True), **_errors(400)}, summary="List games", tags=["games"])
+    def list(self, request):
+        flag = lambda name: request.query_params.get(name, "").lower() in {"1", "true", "yes"}  # noqa: E731
+        games = selectors.game_list(user=_user(request), mine=flag("mine"), status=request.query_params.get("status"),
+                                    slug=request.query_params.get("game"), my_turn=flag("my_turn"))[:200]
+        return Response(s.GameSummarySerializer(games, many=True).data)
+
+    @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameSerializer, **_errors(400, 401, 404)},
+                   summary="Create a game (you take seat 0)", tags=["games"])
+    def create(self, request):
+        data = s.GameCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        game = services.game_create(user=request.user, slug=v["game"], players=v["players"], options=v["options"],
+                                    bot_seats=v["bot_seats"], time_control=v["time_control"],
+                                    player_seed=v["player_seed"])
+        return Response(s.GameSerializer(_game_data(game, 0)).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: s.GameSerializer, 304: None, **_errors(404)},
+                   summary="A game as you may see it (ETag / If-None-Match supported)", tags=["games"])
+    def retrieve(self, request, pk=None):
+        game = selectors.game_get(pk)
+        seat = selectors.seat_of(game, _user(request))
+        etag = _etag(game, seat)
+        if _not_modified(request, etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return Response(s.GameSerializer(_game_data(game, seat)).data, headers={"ETag": etag})
+
+    @extend_schema(request=s.GameJoinSerializer, responses={200: s.GameSerializer, **_errors(400, 401, 404, 409)},
+                   summary="Take a seat", tags=["games"])
+    @action(detail=True, methods=["post"])
+    def join(self, request, pk=None):
+        data = s.GameJoinSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.game_join(user=request.user, game_id=pk, seat=data.validated_data.get("seat"),
+                                  player_seed=data.validated_data["player_seed"])
+        return Response(s.GameSerializer(_game_data(game, selectors.seat_of(game, request.user))).data)
+
+    @extend_schema(responses={200: s.LegalMovesSerializer, **_errors(401, 403, 404)},
+                   summary="Your legal moves now", tags=["games"])
+    @action(detail=True, methods=["get"], url_path="legal-moves", permission_classes=[permissions.IsAuthenticated])
+    def legal_moves(self, request, pk=None):
+        game = selectors.game_get(pk)
+        seat = selectors.seat_of(game, request.user)
+        if seat is None:
+            raise Forbidden("You have no seat in this game.", code="not_a_player")
+        moves = []
+        if game.status == GameStatus.ACTIVE and seat in game.to_move:
+            moves = selectors.rules_of(game).legal_moves(game.state, seat)
+        return Response({"version": game.version, "seat": seat, "moves": moves})
+
+    @extend_schema(
+        request=s.MoveRequestSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                     description="Retries with the same key return the first answer.")],
+        responses={201: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 422)},
+        summary="Make a move", tags=["games"])
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def moves(self, request, pk=None):
+        body = request.data
+        key = request.headers.get("Idempotency-Key")
+        if key is None:
+            return self._move(request, pk, body)
+        claim = idempotency.claim(user=request.user, key=key, now=services.utcnow(),
+                                  fingerprint=idempotency.request_fingerprint(request.path, body))
+        if isinstance(claim, tuple):
+            answer_status, answer = claim
+            return Response(answer, status=answer_status, headers={"Idempotent-Replayed": "true"})
+        try:
+            response = self._move(request, pk, body, claim=claim)
+        except Exception as error:
+            handled = exception_handler(error, {})
+            if handled is None:
+                idempotency.release(claim)
+                raise
+            idempotency.store_answer(claim, handled.status_code, handled.data)
+            return handled
+        return response
+
+    def _move(self, request, pk, body, claim=None):
+        data = s.MoveRequestSerializer(data=body if isinstance(body, dict) else {})
+        if not isinstance(body, dict):
+            raise InvalidInput("The body must be a JSON object {expected_version, move}.", code="invalid_input")
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        result = services.move_submit(user=request.user, game_id=pk, expected_version=v["expected_version"],
+                                      move=v["move"], render=_render_move, idempotency_row=claim)
+        return Response(result, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="Events after this seq (default 0)."),
+                    OpenApiParameter("limit", OpenApiTypes.INT, description="At most this many (1-500, default 100)."),
+                    OpenApiParameter("since", OpenApiTypes.STR, enum=["my-last-move"],
+                                     description="Start after your own last move.")],
+        responses={200: s.EventPageSerializer, **_errors(400, 404)},
+        summary="The log, as you may see it", tags=["games"])
+    @action(detail=True, methods=["get"])
+    def events(self, request, pk=None):
+        game = selectors.game_get(pk)
+        seat = selectors.seat_of(game, _user(request))
+        after = _int_param(request, "after", 0, 0, None)
+        limit = _int_param(request, "limit", 100, 1, 500)
+        if request.query_params.get("since") == "my-last-move":
+            if seat is None:
+                raise InvalidInput("since=my-last-move needs a seat in this game.", code="not_a_player")
+            after = selectors.last_move_version(game, seat)
+        elif request.query_params.get("since"):
+            raise InvalidInput("since accepts only 'my-last-move'.", code="invalid_filter")
+        etag = _etag(game, seat, f"-e{after}-{limit}")
+        if _not_modified(request, etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        events = selectors.events_for(game, seat, after=after, limit=limit)
+        next_after = events[-1]["seq"] if events and events[-1]["seq"] < game.version else None
+        page = {"version": game.version, "after": after, "next_after": next_after, "events": events}
+        return Response(s.EventPageSerializer(page).data, headers={"ETag": etag})
+
+    @extend_schema(parameters=[OpenApiParameter("version", OpenApiTypes.INT, required=True)],
+                   responses={200: s.StateSerializer, **_errors(400, 404)},
+                   summary="Your view of the game as it was at a version (replay)", tags=["games"])
+    @action(detail=True, methods=["get"])
+    def state(self, request, pk=None):
+        game = selectors.game_get(pk)
+        seat = selectors.seat_of(game, _user(request))
+        version = _int_param(request, "version", game.version, 0, None)
+        return Response({"version": version, "view": selectors.state_at_for(game, seat, version)})
+
+    @extend_schema(responses={200: s.AuditSerializer, **_errors(404)},
+                   summary="Fairness and integrity: seed commitment; once over, seed, check and full log",
+                   tags=["games"])
+    @action(detail=True, methods=["get"])
+    def audit(self, request, pk=None):
+        game = selectors.game_get(pk)
+        finished = game.status == GameStatus.FINISHED
+        data = {"game": game.pk, "seed_commitment": game.seed_commitment, "player_seeds": game.player_seeds,
+                "server_seed": game.server_seed if finished else None, "head_hash": game.head_hash,
+                "verification": None, "verified": None, "export": None}
+        if finished:
+            verdict = verify_game(game)
+            data.update(verification=str(verdict), verified=verdict.ok, export=export_game(game))
+        return Response(data)
+
+
+def _render_move(result) -> dict:
+    game, rules, seat = result["game"], result["rules"], result["seat"]
+    reveal = game.status == GameStatus.FINISHED
+    return {"version": game.version,
+            "events": [selectors.event_json(rules, row, seat, reveal=reveal) for row in result["events"]],
+            "view": rules.view(result["state"], seat), "to_move": game.to_move, "status": game.status,
+            "outcome": game.outcome}
+
+
+def _int_param(request, name, default, low, high):
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidInput(f"{name} must be an integer.", code="invalid_filter")
+    if value < low or (high is not None and value > high):
+        raise InvalidInput(f"{name} must be between {low} and {high if high is not None else 'the latest'}.",
+                           code="invalid_filter")
+    return value

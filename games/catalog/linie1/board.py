@@ -1,0 +1,325 @@
+"""Board geometry, tile orientations, placement legality and the route search.
+
+Everything the rules and the bot ask many times is precomputed here once:
+
+* every tile orientation's segments as a bit mask, its edge mask and, for each
+  entry edge, the edges a tram may leave by (so following the drawn track is a
+  table lookup);
+* per board edition, what lies behind every edge of every square: another square,
+  a wall (the board's edge or a building) or a terminal.
+
+Squares are numbered ``cell = row * 12 + col`` with 0-based row and column. A
+board position during play is a list ``occ`` of 144 orientation ids
+(``tile * 4 + rotation``, or -1 for an empty square).
+"""
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from . import components as C
+
+SIZE = C.BOARD_SIZE
+CELLS = SIZE * SIZE
+WALL = -1          # the board's edge or a building: no track may lead there
+TERMINAL = -2      # a terminal loop: a track must lead there
+DELTA = ((-1, 0), (0, 1), (1, 0), (0, -1))   # N, E, S, W as (drow, dcol)
+SIDE_EDGE = {"top": C.N, "right": C.E, "bottom": C.S, "left": C.W}
+
+
+def opposite(edge: int) -> int:
+    return (edge + 2) & 3
+
+
+# --- tile orientations --------------------------------------------------------
+# The six possible segments on a square, as bits of a segment mask.
+_PAIRS = [(C.N, C.S), (C.E, C.W), (C.N, C.E), (C.E, C.S), (C.S, C.W), (C.N, C.W)]
+PAIR_BIT = [[0] * 4 for _ in range(4)]
+for _index, (_a, _b) in enumerate(_PAIRS):
+    PAIR_BIT[_a][_b] = PAIR_BIT[_b][_a] = 1 << _index
+
+TILE_TYPES = len(C.TILE_SEGMENTS)
+SEGMASK = [0] * (TILE_TYPES * 4)        # orientation id -> segment mask
+EDGEMASK = [0] * (TILE_TYPES * 4)       # orientation id -> edges with track
+EXITS = [None] * (TILE_TYPES * 4)       # orientation id -> entry edge -> exit edges
+CANONICAL_ROTATIONS: list[list[int]] = []  # tile -> rotations that look different
+
+for _tile, _segments in enumerate(C.TILE_SEGMENTS):
+    _seen = set()
+    _canonical = []
+    for _rot in range(4):
+        _oid = _tile * 4 + _rot
+        _exits = [[] for _ in range(4)]
+        for (_a, _b) in _segments:
+            _a2, _b2 = (_a + _rot) & 3, (_b + _rot) & 3
+            SEGMASK[_oid] |= PAIR_BIT[_a2][_b2]
+            EDGEMASK[_oid] |= (1 << _a2) | (1 << _b2)
+            _exits[_a2].append(_b2)
+            _exits[_b2].append(_a2)
+        EXITS[_oid] = tuple(tuple(sorted(x)) for x in _exits)
+        if SEGMASK[_oid] not in _seen:
+            _seen.add(SEGMASK[_oid])
+            _canonical.append(_rot)
+    CANONICAL_ROTATIONS.append(_canonical)
+
+# Orientation ids grouped by tile, only the distinct-looking rotations.
+ORIENTATIONS = [[tile * 4 + rot for rot in CANONICAL_ROTATIONS[tile]] for tile in range(TILE_TYPES)]
+# Every segment mask some tile orientation has: used to ask "can this tile be
+# upgraded to also carry segment X?".
+ALL_SEGMASKS = sorted({SEGMASK[oid] for group in ORIENTATIONS for oid in group})
+
+
+def canonical_oid(tile: int, rotation: int) -> int:
+    """The orientation id of the canonical rotation that looks like ``rotation``."""
+    mask = SEGMASK[tile * 4 + rotation]
+    for oid in ORIENTATIONS[tile]:
+        if SEGMASK[oid] == mask:
+            return oid
+    raise AssertionError("unreachable")
+
+
+def replaceable(tile: int) -> bool:
+    return tile not in C.TREE_TILES
+
+
+@lru_cache(maxsize=None)
+def upgrade_possible(old_segmask: int, extra_pair: int) -> bool:
+    """Is there a tile orientation keeping ``old_segmask`` and adding ``extra_pair``?"""
+    want = old_segmask | extra_pair
+    return any(mask & want == want for mask in ALL_SEGMASKS)
+
+
+# --- geometry of one board edition -------------------------------------------
+class Geometry:
+    """What lies around every square of one board edition."""
+
+    def __init__(self, edition: str):
+        buildings = C.BUILDINGS_1995 if edition == "1995" else C.BUILDINGS_BGA
+        terminals = C.TERMINALS_1995 if edition == "1995" else C.TERMINALS_BGA
+        self.edition = edition
+        self.building_names = {letter: name for letter, (name, _) in buildings.items()}
+        self.building_cell = {letter: (r - 1) * SIZE + (c - 1) for letter, (_, (r, c)) in buildings.items()}
+        self.letter_at = {cell: letter for letter, cell in self.building_cell.items()}
+        # terminals[line] = [{"side", "edge", "cells"}, {...}]
+        self.terminals: dict[int, list[dict]] = {line: [] for line in C.LINES}
+        terminal_edges = {}
+        for side, lines in terminals.items():
+            edge = SIDE_EDGE[side]
+            for line, (p1, p2) in zip(lines, C.TERMINAL_POSITIONS):
+                cells = [self._side_cell(side, p1), self._side_cell(side, p2)]
+                self.terminals[line].append({"side": side, "edge": edge, "cells": cells})
+                for cell in cells:
+                    terminal_edges[(cell, edge)] = line
+        self.terminal_line = terminal_edges
+        # edge[cell][d]: neighbour cell, WALL or TERMINAL
+        self.edge = []
+        for cell in range(CELLS):
+            row, col = divmod(cell, SIZE)
+            kinds = []
+            for d, (dr, dc) in enumerate(DELTA):
+                r2, c2 = row + dr, col + dc
+                if (cell, d) in terminal_edges:
+                    kinds.append(TERMINAL)
+                elif not (0 <= r2 < SIZE and 0 <= c2 < SIZE):
+                    kinds.append(WALL)
+                elif r2 * SIZE + c2 in self.letter_at:
+                    kinds.append(WALL)
+                else:
+                    kinds.append(r2 * SIZE + c2)
+            self.edge.append(tuple(kinds))
+        # buildings orthogonally next to each square
+        self.adjacent_buildings = [[] for _ in range(CELLS)]
+        for letter, bcell in sorted(self.building_cell.items()):
+            brow, bcol = divmod(bcell, SIZE)
+            for dr, dc in DELTA:
+                r2, c2 = brow + dr, bcol + dc
+                if 0 <= r2 < SIZE and 0 <= c2 < SIZE and r2 * SIZE + c2 not in self.letter_at:
+                    self.adjacent_buildings[r2 * SIZE + c2].append(letter)
+        self.placeable = [cell not in self.letter_at for cell in range(CELLS)]
+
+    @staticmethod
+    def _side_cell(side: str, position: int) -> int:
+        p = position - 1
+        if side == "top":
+            return p
+        if side == "bottom":
+            return (SIZE - 1) * SIZE + p
+        if side == "left":
+            return p * SIZE
+        return p * SIZE + SIZE - 1
+
+    def terminal(self, line: int, side: str) -> dict:
+        for term in self.terminals[line]:
+            if term["side"] == side:
+                return term
+        raise KeyError(side)
+
+
+_GEOMETRIES: dict[str, Geometry] = {}
+
+
+def geometry(edition: str) -> Geometry:
+    if edition not in _GEOMETRIES:
+        _GEOMETRIES[edition] = Geometry(edition)
+    return _GEOMETRIES[edition]
+
+
+# --- placement legality -----------------------------------------------------
+def _empty_square_summary(geom: Geometry, occ: list[int], cell: int, skip_edge: int):
+    """(has a required edge, number of edges not forbidden) of an empty square,
+    leaving out ``skip_edge`` (the edge shared with the square being placed)."""
+    required = False
+    open_edges = 0
+    for d in range(4):
+        if d == skip_edge:
+            continue
+        kind = geom.edge[cell][d]
+        if kind == WALL:
+            continue
+        if kind == TERMINAL:
+            required = True
+            open_edges += 1
+            continue
+        other = occ[kind]
+        if other < 0:
+            open_edges += 1
+        elif EDGEMASK[other] >> opposite(d) & 1:
+            required = True
+            open_edges += 1
+    return required, open_edges
+
+
+def edge_constraints(geom: Geometry, occ: list[int], cell: int) -> tuple[int, int]:
+    """(required edges, forbidden edges) for a tile placed on ``cell`` now.
+
+    A track must lead into every terminal and into every neighbouring tile whose
+    track leads here; no track may lead off the board, into a building or into a
+    neighbouring tile without a track there. Towards an empty neighbour a track is
+    forbidden if that square could then not be continued (fewer than two usable
+    edges), and required if leaving it out would leave that square with a track
+    end that can no longer be continued. Every edge set of two or more edges
+    exists among the tile shapes, so "can be continued" is a count.
+    """
+    required = forbidden = 0
+    for d in range(4):
+        bit = 1 << d
+        kind = geom.edge[cell][d]
+        if kind == WALL:
+            forbidden |= bit
+        elif kind == TERMINAL:
+            required |= bit
+        else:
+            other = occ[kind]
+            if other >= 0:
+                if EDGEMASK[other] >> opposite(d) & 1:
+                    required |= bit
+                else:
+                    forbidden |= bit
+            else:
+                needs_track, open_edges = _empty_square_summary(geom, occ, kind, opposite(d))
+                if open_edges + 1 < 2:
+                    forbidden |= bit
+                if needs_track and open_edges < 2:
+                    required |= bit
+    return required, forbidden
+
+
+def mask_fits(edge_mask: int, constraints: tuple[int, int]) -> bool:
+    required, forbidden = constraints
+    return edge_mask & required == required and not edge_mask & forbidden
+
+
+def placement_problem(geom: Geometry, occ: list[int], cell: int, oid: int, placed_this_turn) -> str | None:
+    """Why ``oid`` may not go on ``cell`` (a sentence), or None when it may."""
+    if not geom.placeable[cell]:
+        return "that square is a building"
+    old = occ[cell]
+    if old >= 0:
+        old_tile = old // 4
+        if not replaceable(old_tile):
+            return "a tile with trees can never be replaced"
+        if cell in placed_this_turn:
+            return "you may not replace a tile you placed this turn"
+        if SEGMASK[oid] & SEGMASK[old] != SEGMASK[old]:
+            return "a replacing tile must keep every connection of the tile it replaces"
+        if SEGMASK[oid] == SEGMASK[old]:
+            return "a replacing tile must add at least one new connection"
+    required, forbidden = edge_constraints(geom, occ, cell)
+    edges = EDGEMASK[oid]
+    if edges & forbidden:
+        return ("a track would lead off the board, into a building, against a tile without "
+                "track there, or into a square where it could not be continued")
+    if edges & required != required:
+        return ("a neighbouring track, a terminal, or a square that would be left with a dead end "
+                "needs a track on this square that this tile does not have")
+    return None
+
+
+# --- routes ---------------------------------------------------------------
+def stop_bits(stops: str, signs: dict) -> dict[int, int] | None:
+    """cell -> bit mask of the route card's stops whose sign is on that cell;
+    None while some stop has no sign yet (the route cannot be complete)."""
+    bits: dict[int, int] = {}
+    for index, letter in enumerate(stops):
+        cell = signs.get(letter)
+        if cell is None:
+            return None
+        bits[cell] = bits.get(cell, 0) | (1 << index)
+    return bits
+
+
+def find_route(geom: Geometry, occ: list[int], line: int, stops: str, signs: dict,
+               start_side: str | None = None) -> list[int] | None:
+    """The shortest drivable route for ``line`` through all ``stops``, or None.
+
+    Breadth-first search over (square, entry edge, stops passed so far). A tram
+    enters a terminal square through the terminal edge and leaves a square only
+    along a drawn segment of its tile; the route ends when it leaves a square of
+    the other terminal through that terminal's edge with every stop passed.
+    Returns the list of squares driven through, in order. Searching from one
+    terminal is enough to decide completeness (segments are two-way).
+    """
+    bits = stop_bits(stops, signs)
+    if bits is None:
+        return None
+    full = (1 << len(stops)) - 1
+    terms = geom.terminals[line]
+    start = terms[0] if start_side is None else geom.terminal(line, start_side)
+    end = terms[1] if start is terms[0] else terms[0]
+    end_edge = end["edge"]
+    end_cells = end["cells"]
+    edges = geom.edge
+    parent: dict[int, int] = {}
+    queue: deque[int] = deque()
+    for cell in start["cells"]:
+        if occ[cell] < 0:
+            continue
+        node = ((cell * 4 + start["edge"]) << 3) | bits.get(cell, 0)
+        if node not in parent:
+            parent[node] = -1
+            queue.append(node)
+    while queue:
+        node = queue.popleft()
+        mask = node & 7
+        cell, entry = divmod(node >> 3, 4)
+        for exit_edge in EXITS[occ[cell]][entry]:
+            kind = edges[cell][exit_edge]
+            if kind < 0:
+                if kind == TERMINAL and exit_edge == end_edge and mask == full and cell in end_cells:
+                    path = []
+                    while node != -1:
+                        path.append((node >> 3) // 4)
+                        node = parent[node]
+                    path.reverse()
+                    return path
+                continue
+            if occ[kind] < 0:
+                continue
+            new_entry = opposite(exit_edge)
+            if not EDGEMASK[occ[kind]] >> new_entry & 1:
+                continue
+            nxt = ((kind * 4 + new_entry) << 3) | mask | bits.get(kind, 0)
+            if nxt not in parent:
+                parent[nxt] = node
+                queue.append(nxt)
+    return None

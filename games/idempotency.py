@@ -1,0 +1,59 @@
+"""Idempotency keys, one scheme (Zulip's).
+
+The first request with a key inserts a row for (user, key) and runs; a second
+request with the same key while the first runs gets 409 ``request_in_progress``;
+after it finished, the stored answer; with a different body, 422
+``idempotency_key_reused``. The answer is stored in the move's own transaction, so
+"move appended" and "answer stored" cannot disagree. An unfinished row older than
+STALE_AFTER (its request died) may be taken over.
+"""
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+
+from games.engine.canonical import canonical_json
+from games.errors import Conflict, Unprocessable
+from games.models import IdempotencyKey
+
+STALE_AFTER = timedelta(seconds=60)
+
+
+def request_fingerprint(path: str, body) -> str:
+    return hashlib.sha256(canonical_json([path, body])).hexdigest()
+
+
+def claim(*, user, key: str, fingerprint: str, now) -> IdempotencyKey | tuple[int, dict]:
+    """Claim ``key`` for a new request, or return the stored (status, body) answer."""
+    if not key or len(key) > 200:
+        raise Unprocessable("An Idempotency-Key must have 1 to 200 characters.", code="invalid_idempotency_key")
+    try:
+        with transaction.atomic():
+            return IdempotencyKey.objects.create(user=user, key=key, request_hash=fingerprint, created_at=now)
+    except IntegrityError:
+        pass
+    row = IdempotencyKey.objects.get(user=user, key=key)
+    if row.request_hash != fingerprint:
+        raise Unprocessable("This Idempotency-Key was already used for a different request.",
+                            code="idempotency_key_reused")
+    if row.finished:
+        return row.response_status, row.response_body
+    if now - row.created_at > STALE_AFTER:
+        taken = IdempotencyKey.objects.filter(pk=row.pk, finished=False, created_at=row.created_at).update(
+            created_at=now)
+        if taken:
+            row.created_at = now
+            return row
+    raise Conflict("A request with this Idempotency-Key is still being processed; retry shortly.",
+                   code="request_in_progress")
+
+
+def store_answer(row: IdempotencyKey, status: int, body) -> None:
+    IdempotencyKey.objects.filter(pk=row.pk).update(finished=True, response_status=status, response_body=body)
+
+
+def release(row: IdempotencyKey) -> None:
+    """The request failed unexpectedly: let a retry run it again."""
+    IdempotencyKey.objects.filter(pk=row.pk, finished=False).delete()

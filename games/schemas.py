@@ -1,0 +1,60 @@
+"""JSON-schema checks of options and moves, with validators compiled once per game."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from jsonschema import Draft202012Validator
+
+from games.errors import InvalidInput
+
+
+@lru_cache(maxsize=None)
+def _validator(slug: str, version: int, which: str) -> Draft202012Validator:
+    from games import registry
+
+    rules = registry.rules_for(slug, version)
+    schema = rules.move_schema() if which == "move" else rules.options_schema()
+    return Draft202012Validator(schema)
+
+
+def _first_error(validator, value):
+    error = next(iter(validator.iter_errors(value)), None)
+    if error is None:
+        return None
+    best = error
+    if error.context:  # oneOf: report the branch that matched the move's type best
+        best = min(error.context, key=lambda e: (len(e.absolute_path) * -1, e.validator == "const"))
+    where = "/".join(str(part) for part in best.absolute_path) or "(top level)"
+    return f"{where}: {best.message}"
+
+
+def validate_options(rules, options) -> None:
+    if not isinstance(options, dict):
+        raise InvalidInput("options must be a JSON object.", code="invalid_options")
+    problem = _first_error(_validator(rules.slug, rules.version, "options"), options)
+    if problem:
+        raise InvalidInput(f"Invalid options: {problem}", code="invalid_options", details={"problem": problem})
+
+
+def validate_move(rules, move) -> None:
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise InvalidInput("A move is a JSON object with a string field 'type'.", code="invalid_move")
+    validator = _validator(rules.slug, rules.version, "move")
+    if validator.is_valid(move):
+        return
+    types = _move_types(rules)
+    if types and move["type"] not in types:
+        raise InvalidInput(f"Unknown move type '{move['type']}'; this game knows {', '.join(sorted(types))}.",
+                           code="unknown_move_type", details={"known_types": sorted(types)})
+    problem = _first_error(validator, move)
+    raise InvalidInput(f"Malformed move: {problem}", code="invalid_move", details={"problem": problem})
+
+
+def _move_types(rules) -> set[str]:
+    schema = rules.move_schema()
+    types = set()
+    for branch in schema.get("oneOf", schema.get("anyOf", [])):
+        const = branch.get("properties", {}).get("type", {}).get("const")
+        if const:
+            types.add(const)
+    return types

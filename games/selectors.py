@@ -1,0 +1,97 @@
+"""Reads: what a user may see of games, their logs and their past states."""
+from __future__ import annotations
+
+from games import registry, store
+from games.engine import Event as RulesEvent
+from games.errors import InvalidInput, NotFound
+from games.hashing import timestamp
+from games.models import Event, Game, GameStatus
+from games.platform_events import PLATFORM_EVENT_TYPES
+from games.platform_events import describe as describe_platform_event
+
+
+def game_get(game_id) -> Game:
+    try:
+        return Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such game.", code="game_not_found")
+
+
+def seat_of(game: Game, user) -> int | None:
+    """The user's seat number in ``game``, or None for a spectator."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    try:
+        return game.seat_users.index(user.pk)
+    except ValueError:
+        return None
+
+
+def rules_of(game: Game):
+    return registry.rules_for(game.slug, game.rules_version)
+
+
+def game_list(*, user, mine: bool = False, status: str | None = None, slug: str | None = None,
+              my_turn: bool = False):
+    games = Game.objects.all().order_by("-id")
+    if status:
+        if status not in GameStatus.values:
+            raise InvalidInput(f"status must be one of {', '.join(GameStatus.values)}.", code="invalid_filter")
+        games = games.filter(status=status)
+    if slug:
+        games = games.filter(slug=slug)
+    if mine or my_turn:
+        if user is None:
+            raise InvalidInput("Log in to filter by your own games.", code="login_required")
+        games = games.filter(seats__user=user).distinct()
+    if my_turn:
+        ids = [g.pk for g in games.filter(status=GameStatus.ACTIVE).only("id", "to_move", "seat_users")
+               if seat_of(g, user) in g.to_move]
+        games = Game.objects.filter(pk__in=ids).order_by("-id")
+    return games
+
+
+def view_for(game: Game, seat: int | None, state=None) -> dict | None:
+    if game.status == GameStatus.OPEN:
+        return None
+    rules = rules_of(game)
+    return rules.view(game.state if state is None else state, seat)
+
+
+def describe(rules, row_type: str, payload: dict, seat: int | None) -> str:
+    text = describe_platform_event(row_type, payload)
+    if text is not None:
+        return text
+    return rules.describe(RulesEvent(row_type, payload), seat)
+
+
+def event_json(rules, row, seat: int | None, *, reveal: bool) -> dict:
+    """A stored event as ``seat`` may see it (everything once the game is over)."""
+    event = RulesEvent(row.type, row.payload)
+    if not reveal and row.type not in PLATFORM_EVENT_TYPES:
+        event = rules.redact(event, seat)
+    return {"seq": row.seq, "type": event.type, "payload": event.payload, "actor": row.actor,
+            "created_at": timestamp(row.created_at), "hash": row.hash,
+            "description": describe(rules, event.type, event.payload, seat)}
+
+
+def events_for(game: Game, seat: int | None, *, after: int = 0, limit: int = 100) -> list[dict]:
+    rules = rules_of(game)
+    reveal = game.status == GameStatus.FINISHED
+    rows = Event.objects.filter(game_id=game.pk, seq__gt=after).order_by("seq")[:limit]
+    return [event_json(rules, row, seat, reveal=reveal) for row in rows]
+
+
+def last_move_version(game: Game, seat: int) -> int:
+    """The version just after ``seat``'s own last move (0 if it has not moved yet)."""
+    return game.seats.filter(number=seat).values_list("last_move_version", flat=True).first() or 0
+
+
+def state_at_for(game: Game, seat: int | None, version: int) -> dict:
+    if not 0 <= version <= game.version:
+        raise InvalidInput(f"version must be between 0 and {game.version}.", code="invalid_version")
+    if version == 0:
+        return {}
+    rules = rules_of(game)
+    state = store.state_at(game, rules, version)
+    return rules.view(state, seat)

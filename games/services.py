@@ -1,0 +1,275 @@
+"""Writes: creating and joining games, submitting moves, bot moves, timeouts.
+
+Each public function is one transaction. ``move_submit`` is the hot path: one locked
+read of the game row (which carries the current state), the rules, one insert of
+the events, one update of the projection, one outbox row.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timezone
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from games import deadlines, forfeits, idempotency, registry, timecontrol
+from games.engine import IllegalMove
+from games.engine.rng import GameRng, new_server_seed, seed_commitment
+from games.errors import Conflict, Forbidden, InvalidInput, NotFound, Unprocessable, VersionConflict
+from games.models import Game, GameStatus, Outbox, Seat
+from games.schemas import validate_move, validate_options
+from games import store
+
+log = logging.getLogger(__name__)
+User = get_user_model()
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# -- accounts -------------------------------------------------------------------------
+
+def account_create(*, username: str, email: str, password: str):
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+    from rest_framework.authtoken.models import Token
+
+    if User.objects.filter(username__iexact=username).exists():
+        raise Conflict("That username is taken.", code="username_taken")
+    try:
+        validate_password(password)
+    except ValidationError as error:
+        raise InvalidInput(" ".join(error.messages), code="weak_password")
+    with transaction.atomic():
+        user = User.objects.create_user(username=username, email=email, password=password)
+        token = Token.objects.create(user=user)
+    return user, token
+
+
+# -- creating and joining ----------------------------------------------------------------
+
+def game_create(*, user, slug: str, players: int, options: dict | None = None, bot_seats: list | None = None,
+                time_control: dict | None = None, player_seed: str = "", now: datetime | None = None) -> Game:
+    """Create a game; the creator takes seat 0, bots their seats; start when full."""
+    now = now or utcnow()
+    entry = registry.get(slug)
+    if entry is None:
+        raise NotFound(f"There is no game called '{slug}' in the catalogue.", code="unknown_game")
+    rules = entry.rules
+    if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
+        raise InvalidInput(f"{rules.title} is played by {rules.min_players} to {rules.max_players} players.",
+                           code="invalid_player_count")
+    validate_options(rules, options or {})
+    try:
+        options = rules.check_options(players, options or {})
+    except IllegalMove as error:
+        raise InvalidInput(error.message, code=error.code, details=error.details)
+    try:
+        time_control = timecontrol.normalize(time_control)
+    except timecontrol.TimeControlError as error:
+        raise InvalidInput(str(error), code="invalid_time_control")
+    bots = _parse_bot_seats(bot_seats or [], players, entry)
+    if 0 in bots:
+        raise InvalidInput("Seat 0 is the creator's; bots take other seats.", code="invalid_bot_seats")
+    seed = new_server_seed()
+    with transaction.atomic():
+        game = Game.objects.create(
+            slug=slug, rules_version=rules.version, players=players, options=options,
+            time_control=time_control, creator=user, created_at=now, server_seed=seed,
+            seed_commitment=seed_commitment(seed), seat_users=[None] * players, player_seeds=[""] * players)
+        bank = timecontrol.initial_bank(time_control)
+        seats = []
+        for number in range(players):
+            seat = Seat(game=game, number=number, bank_seconds=bank, bot_level=bots.get(number, ""))
+            if number == 0:
+                seat.user, seat.joined_at, seat.player_seed = user, now, player_seed or ""
+            elif number in bots:
+                seat.joined_at = now
+            seats.append(seat)
+        Seat.objects.bulk_create(seats)
+        game.seat_users[0] = user.pk
+        game.player_seeds[0] = player_seed or ""
+        if all(seat.joined_at for seat in seats):
+            _start(game, seats, now)
+        else:
+            game.save(update_fields=["seat_users", "player_seeds"])
+    return game
+
+
+def _parse_bot_seats(bot_seats, players: int, entry) -> dict[int, str]:
+    bots: dict[int, str] = {}
+    for item in bot_seats:
+        if isinstance(item, int) and not isinstance(item, bool):
+            number, level = item, "best" if "best" in entry.bots else "random"
+        elif isinstance(item, dict) and isinstance(item.get("seat"), int):
+            number, level = item["seat"], item.get("level", "best" if "best" in entry.bots else "random")
+        else:
+            raise InvalidInput("bot_seats lists seat numbers or {seat, level} objects.", code="invalid_bot_seats")
+        if not 0 <= number < players:
+            raise InvalidInput(f"There is no seat {number} in a {players}-player game.", code="invalid_bot_seats")
+        if level not in entry.bots:
+            raise InvalidInput(f"Unknown bot level '{level}'; choose from {', '.join(sorted(entry.bots))}.",
+                               code="invalid_bot_seats")
+        bots[number] = level
+    return bots
+
+
+def game_join(*, user, game_id: int, seat: int | None = None, player_seed: str = "",
+              now: datetime | None = None) -> Game:
+    now = now or utcnow()
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.status != GameStatus.OPEN:
+            raise Conflict("This game has already started.", code="game_not_open")
+        if user.pk in game.seat_users:
+            raise Conflict("You already have a seat in this game.", code="already_seated")
+        seats = list(game.seats.all())
+        free = [s for s in seats if s.user_id is None and not s.bot_level]
+        if seat is not None:
+            free = [s for s in free if s.number == seat]
+            if not free:
+                raise Conflict(f"Seat {seat} is not free.", code="seat_taken")
+        if not free:
+            raise Conflict("This game has no free seat.", code="game_full")
+        chosen = free[0]
+        chosen.user, chosen.joined_at, chosen.player_seed = user, now, player_seed or ""
+        chosen.save(update_fields=["user", "joined_at", "player_seed"])
+        game.seat_users[chosen.number] = user.pk
+        game.player_seeds[chosen.number] = player_seed or ""
+        if all(s.joined_at for s in seats):
+            _start(game, seats, now)
+        else:
+            game.save(update_fields=["seat_users", "player_seeds"])
+    return game
+
+
+def _start(game: Game, seats: list[Seat], now: datetime) -> None:
+    """Every seat is filled: run the rules' setup and open the game."""
+    rules = registry.rules_for(game.slug, game.rules_version)
+    rng = game_rng(game, seq=1)
+    events = rules.setup(game.players, game.options, rng)
+    game.status, game.started_at = GameStatus.ACTIVE, now
+    state, _ = store.append(game, rules=rules, state=rules.initial_state(), events=events, actor=None,
+                            command={"kind": "setup"}, now=now)
+    _project(game, rules, state, seats=seats, previous_to_move=set(), mover=None, now=now)
+    game.save()
+
+
+def game_rng(game: Game, seq: int) -> GameRng:
+    return GameRng.from_seeds(game.server_seed, str(game.pk), game.player_seeds, seq)
+
+
+def _locked_game(game_id) -> Game:
+    try:
+        return Game.objects.select_for_update(no_key=True).get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such game.", code="game_not_found")
+
+
+# -- moves -----------------------------------------------------------------------------------
+
+def move_submit(*, user, game_id: int, expected_version, move, render=None, idempotency_row=None,
+                now: datetime | None = None):
+    """Check and apply one move by ``user``.
+
+    ``render(result)`` turns the result into the answer inside the transaction; with
+    an ``idempotency_row`` that answer is stored in the same transaction as the move.
+    """
+    now = now or utcnow()
+    if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
+        raise InvalidInput("expected_version must be a non-negative integer.", code="invalid_input")
+    try:
+        with transaction.atomic():
+            game = _locked_game(game_id)
+            try:
+                seat = game.seat_users.index(user.pk)
+            except ValueError:
+                raise Forbidden("You have no seat in this game.", code="not_a_player")
+            result = apply_locked(game, seat, move, expected_version=expected_version, kind="move", now=now)
+            answer = render(result) if render else result
+            if idempotency_row is not None:
+                idempotency.store_answer(idempotency_row, 201, answer)
+            return answer
+    except IntegrityError:
+        # The unique (game, seq) key caught a race the row lock did not: never a fork.
+        current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+        raise VersionConflict("Another move was recorded first; reload the game.",
+                              details={"current_version": current})
+
+
+def bot_move(*, game_id: int, seat: int, expected_version: int, now: datetime | None = None) -> dict | None:
+    """Play the bot's move for ``seat`` if the game is still at ``expected_version``.
+
+    Returns None when the game has moved on (a redelivered task does nothing).
+    """
+    now = now or utcnow()
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.version != expected_version or game.status != GameStatus.ACTIVE or seat not in game.to_move:
+            return None
+        entry = registry.get(game.slug)
+        rules = registry.rules_for(game.slug, game.rules_version)
+        seat_row = game.seats.get(number=seat)
+        level = seat_row.bot_level or "best"
+        bot = entry.bots.get(level) or entry.bots["random"]
+        rng = game_rng(game, seq=game.version + 1)
+        move = bot(rules, game.state, seat, rng)
+        return apply_locked(game, seat, move, expected_version=expected_version, kind="bot", now=now,
+                      command_extra={"level": level})
+
+
+def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: str, now: datetime,
+           command_extra: dict | None = None, platform_events: list | None = None) -> dict:
+    """Decide, append and project one move. Call while holding the game row lock.
+
+    ``kind`` is recorded in the command ("move", "bot", "timeout"); ``platform_events``
+    (timeouts, forfeits: games.platform_events) go first in the batch.
+    """
+    if game.status == GameStatus.OPEN:
+        raise Unprocessable("The game has not started yet: it is waiting for players.", code="game_not_started")
+    if game.status == GameStatus.FINISHED:
+        raise Unprocessable("The game is over; no more moves can be made.", code="game_finished")
+    if expected_version != game.version:
+        raise VersionConflict(
+            f"The game has moved on: you expected version {expected_version}, it is at {game.version}.",
+            details={"current_version": game.version})
+    rules = registry.rules_for(game.slug, game.rules_version)
+    validate_move(rules, move)
+    if seat not in game.to_move:
+        raise Unprocessable("It is not your turn.", code="not_your_turn")
+    state = game.state
+    try:
+        events = rules.decide(state, seat, move, game_rng(game, seq=game.version + 1))
+    except IllegalMove as error:
+        raise Unprocessable(error.message, code=error.code if error.code != "illegal_move" else "illegal_move",
+                            details={"rule": error.code, **error.details})
+    previous = set(game.to_move)
+    command = {"kind": kind, "seat": seat, "move": move, **(command_extra or {})}
+    events = list(platform_events or []) + list(events)
+    state, rows = store.append(game, rules=rules, state=state, events=events, actor=seat, command=command, now=now)
+    _project(game, rules, state, seats=None, previous_to_move=previous, mover=seat, now=now)
+    game.save(update_fields=["version", "head_hash", "state", "to_move", "outcome", "status", "finished_at"])
+    return {"game": game, "rules": rules, "seat": seat, "events": rows, "state": state}
+
+
+def _project(game: Game, rules, state, *, seats, previous_to_move: set[int], mover: int | None, now) -> None:
+    """Bring the game row's projection up to ``state`` and queue the side effects."""
+    game.state = state
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        game.status, game.finished_at = GameStatus.FINISHED, now
+        game.outcome = forfeits.rank_forfeited_last(outcome.to_json(), game.forfeited_seats)
+        game.to_move = []
+    else:
+        game.to_move = sorted(rules.to_move(state))
+    if mover is not None:
+        Seat.objects.filter(game_id=game.pk, number=mover).update(last_move_version=game.version)
+    if game.time_control:
+        deadlines.reschedule(game, seats if seats is not None else list(game.seats.all()),
+                             previous_to_move=previous_to_move, mover=mover, now=now)
+    Outbox.objects.create(game_id=game.pk, kind="game.advanced", created_at=now, available_at=now,
+                          payload={"version": game.version, "to_move": game.to_move,
+                                   "finished": game.status == GameStatus.FINISHED, "mover": mover,
+                                   "head_hash": game.head_hash})

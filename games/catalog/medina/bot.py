@@ -12,7 +12,7 @@ No search: each move gets a value from local rules of thumb —
 """
 from __future__ import annotations
 
-from .components import COLOURS, GUARD_TILE_VALUE, PALACE_TILE_VALUE, TEA_SHARES
+from .components import COLOURS, GUARD_TILE_VALUE, PALACE_TILE_VALUE
 from .placement import Site, is_wall, wall_tower
 from .scoring import palace_points, palace_size
 
@@ -94,8 +94,7 @@ class _Look:
                   for n in self.board.orth[part] if is_wall(self.cells[n])}
         value += sum(self.guard_gain(t, self.seat) for t in towers)
         if colour == "violet" and self.state["tea_pool"] > 0:
-            value += 0.5 * TEA_SHARES[len(TEA_SHARES) - (self.state["tea_pool"] + 1) // 2 - 0] \
-                if False else 0.5 * ((self.state["tea_pool"] + 1) // 2)
+            value += 0.5 * ((self.state["tea_pool"] + 1) // 2)   # tea tiles: 3, 2, 1
         # What this roof might still earn if kept: less as the colour's buildings run out.
         keep = 2.0 + min(6.0, self.remaining[colour] / max(1, self.state["players"]))
         if self.site.expansion(palace_index) and self.pieces_left == 2:

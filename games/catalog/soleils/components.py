@@ -84,12 +84,15 @@ class Zone:
 # (id, row, col, pearl, symbol) per zone group. Symbol: "" none, "crab", "hat".
 # DESIGN: pearls 1-6 spread six times each (3 only five times) over the 35 cells;
 # every koi's pearls obey its own signs and the gulls carry 1..6, so all their
-# pearls can be filled together; a hut's two pearls differ.
+# pearls can be filled together; a hut's two pearls differ. Crabs sit where a copy
+# can land (never only among gulls, whose numbers all differ); the crabs on gull-1 and
+# bottle-1 touch, so a copy can chain; the crab of hut 2's roof can copy into the frog
+# hat below it.
 _HUTS = [
     ("hut1", [("hut1-t", 0, 0, 1, ""), ("hut1-b", 1, 0, 4, "")]),
-    ("hut2", [("hut2-t", 0, 1, 3, "crab"), ("hut2-b", 1, 1, 6, "")]),
+    ("hut2", [("hut2-t", 0, 1, 3, "crab"), ("hut2-b", 1, 1, 6, "hat")]),
     ("hut3", [("hut3-t", 0, 2, 5, ""), ("hut3-b", 1, 2, 2, "")]),
-    ("hut4", [("hut4-t", 0, 3, 2, ""), ("hut4-b", 1, 3, 5, "hat")]),
+    ("hut4", [("hut4-t", 0, 3, 2, ""), ("hut4-b", 1, 3, 5, "")]),
 ]
 _KOI = [
     ("koi1", "<<>", [("koi1-1", 2, 0, 2, "hat"), ("koi1-2", 2, 1, 4, ""),
@@ -103,9 +106,9 @@ _BOATS = [
     ("boats1", [("boat1-1", 0, 4, 4, ""), ("boat1-2", 0, 5, 6, ""), ("boat1-3", 0, 6, 1, "")]),
     ("boats2", [("boat2-1", 1, 4, 3, ""), ("boat2-2", 1, 5, 5, ""), ("boat2-3", 1, 6, 2, "")]),
 ]
-_BOTTLES = [("bottle-1", 2, 4, 1, ""), ("bottle-2", 2, 5, 4, "crab"), ("bottle-3", 2, 6, 6, "")]
-_GULLS = [("gull-1", 3, 4, 1, ""), ("gull-2", 3, 5, 2, ""), ("gull-3", 3, 6, 3, "hat"),
-          ("gull-4", 4, 4, 4, ""), ("gull-5", 4, 5, 5, "crab"), ("gull-6", 4, 6, 6, "")]
+_BOTTLES = [("bottle-1", 2, 4, 1, "crab"), ("bottle-2", 2, 5, 4, ""), ("bottle-3", 2, 6, 6, "")]
+_GULLS = [("gull-1", 3, 4, 1, "crab"), ("gull-2", 3, 5, 2, ""), ("gull-3", 3, 6, 3, "hat"),
+          ("gull-4", 4, 4, 4, ""), ("gull-5", 4, 5, 5, ""), ("gull-6", 4, 6, 6, "")]
 
 # DESIGN: rewards. A completed hut is worth 1 starfish, a koi 2, a boat row 1; the flag
 # of a completed zone gives shells and/or starfish, more on the harder zones.

@@ -914,10 +914,10 @@ def _distinct_pairs(hand: list[str]) -> list[list[str]]:
     pairs = []
     seen = set()
     for i, j in combinations(range(len(hand)), 2):
-        key = (hand[i], hand[j])
+        key = tuple(C.sort_cards([hand[i], hand[j]]))
         if key not in seen:
             seen.add(key)
-            pairs.append([hand[i], hand[j]])
+            pairs.append(list(key))
     return pairs
 
 

@@ -1,0 +1,42 @@
+# LudoPost. `make run` starts the embedded service; `make test` installs and runs the suite.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-fast bench simulate install clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+# The embedded default: SQLite in ./var, a worker and beat in the same command on a
+# broker that needs no server, mail written to ./var/mail.
+run: install
+	LUDOPOST_EMBEDDED=1 DEBUG=1 $(PY) manage.py migrate --noinput -v0
+	LUDOPOST_EMBEDDED=1 DEBUG=1 $(PY) manage.py ensure_demo_accounts
+	LUDOPOST_EMBEDDED=1 DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(PY) manage.py run_embedded --host $(HOST) --port $(PORT)
+
+# The whole suite on DATABASE_URL (SQLite when unset). On PostgreSQL the store and
+# API tests run a second time on SQLite, so both engines are covered in one call.
+test: install
+	$(PY) -m pytest -q
+	@case "$$DATABASE_URL" in postgres*) \
+		echo "== store and API tests again on SQLite =="; \
+		env -u DATABASE_URL $(PY) -m pytest -q tests/store tests/api ;; esac
+
+bench: install
+	$(PY) -m bench.run
+
+simulate: install
+	LUDOPOST_EMBEDDED=1 $(PY) manage.py migrate --noinput -v0
+	LUDOPOST_EMBEDDED=1 $(PY) manage.py simulate momiji --players 3 --games 20 --seed 1
+
+clean:
+	rm -rf var .pytest_cache

@@ -136,6 +136,13 @@ class Geometry:
                 if 0 <= r2 < SIZE and 0 <= c2 < SIZE and r2 * SIZE + c2 not in self.letter_at:
                     self.adjacent_buildings[r2 * SIZE + c2].append(letter)
         self.placeable = [cell not in self.letter_at for cell in range(CELLS)]
+        # the squares up to three steps away, on which a square's constraints depend
+        self.around = []
+        for cell in range(CELLS):
+            row, col = divmod(cell, SIZE)
+            self.around.append([r * SIZE + c for r in range(row - 3, row + 4) for c in range(col - 3, col + 4)
+                                if 0 <= r < SIZE and 0 <= c < SIZE and abs(r - row) + abs(c - col) <= 3
+                                and (r, c) != (row, col)])
 
     @staticmethod
     def _side_cell(side: str, position: int) -> int:
@@ -165,28 +172,101 @@ def geometry(edition: str) -> Geometry:
 
 
 # --- placement legality -----------------------------------------------------
-def _empty_square_summary(geom: Geometry, occ: list[int], cell: int, skip_edge: int):
-    """(has a required edge, number of edges not forbidden) of an empty square,
-    leaving out ``skip_edge`` (the edge shared with the square being placed)."""
-    required = False
-    open_edges = 0
+# "A track may never have an end that cannot be continued." A track end that
+# leads into an empty square can be continued when that square can still take a
+# tile with a track there and at least one more usable edge (every edge set of two
+# or more edges exists among the tile shapes). An edge of an empty square is
+# usable when a terminal or a tile's track meets it, or when it leads into another
+# empty square that has some other edge still open. The check looks two squares
+# deep, which is what a player checks at the table.
+
+def _open(geom, occ, cell, d, placed_cell, placed_track) -> bool:
+    """Can a track of the empty ``cell`` lead out through edge ``d`` at all?"""
+    kind = geom.edge[cell][d]
+    if kind == WALL:
+        return False
+    if kind == TERMINAL:
+        return True
+    if kind == placed_cell:
+        return placed_track
+    other = occ[kind]
+    return other < 0 or bool(EDGEMASK[other] >> opposite(d) & 1)
+
+
+def _usable(geom, occ, cell, skip, placed_cell, placed_track) -> int:
+    """Number of usable edges of the empty ``cell`` (two squares deep), leaving out ``skip``."""
+    count = 0
     for d in range(4):
-        if d == skip_edge:
+        if d == skip:
             continue
         kind = geom.edge[cell][d]
         if kind == WALL:
             continue
         if kind == TERMINAL:
-            required = True
-            open_edges += 1
+            count += 1
+        elif kind == placed_cell:
+            count += placed_track
+        elif occ[kind] >= 0:
+            count += EDGEMASK[occ[kind]] >> opposite(d) & 1
+        else:
+            back = opposite(d)
+            if any(_open(geom, occ, kind, d2, placed_cell, placed_track) for d2 in range(4) if d2 != back):
+                count += 1
+    return count
+
+
+def _needs_track(geom, occ, cell, skip) -> bool:
+    """Does a terminal or a neighbouring track lead into the empty ``cell``?"""
+    for d in range(4):
+        if d == skip:
+            continue
+        kind = geom.edge[cell][d]
+        if kind == TERMINAL:
+            return True
+        if kind >= 0 and occ[kind] >= 0 and EDGEMASK[occ[kind]] >> opposite(d) & 1:
+            return True
+    return False
+
+
+def _compute_constraints(geom: Geometry, occ: list[int], cell: int) -> tuple[int, int]:
+    required = forbidden = 0
+    for d in range(4):
+        bit = 1 << d
+        kind = geom.edge[cell][d]
+        if kind == WALL:
+            forbidden |= bit
+            continue
+        if kind == TERMINAL:
+            required |= bit
             continue
         other = occ[kind]
-        if other < 0:
-            open_edges += 1
-        elif EDGEMASK[other] >> opposite(d) & 1:
-            required = True
-            open_edges += 1
-    return required, open_edges
+        if other >= 0:
+            if EDGEMASK[other] >> opposite(d) & 1:
+                required |= bit
+            else:
+                forbidden |= bit
+            continue
+        back = opposite(d)
+        # a track from here into the empty neighbour: it must be continuable there
+        if _usable(geom, occ, kind, back, cell, True) < 1:
+            forbidden |= bit
+        # no track towards the neighbour: it must not be left with a dead end,
+        # nor leave one of its empty neighbours with a dead end
+        ok = not _needs_track(geom, occ, kind, back) or _usable(geom, occ, kind, back, cell, False) >= 2
+        if ok:
+            for d2 in range(4):
+                far = geom.edge[kind][d2]
+                if d2 == back or far < 0 or occ[far] >= 0:
+                    continue
+                if _needs_track(geom, occ, far, -1) and _usable(geom, occ, far, -1, cell, False) < 2:
+                    ok = False
+                    break
+        if not ok:
+            required |= bit
+    return required, forbidden
+
+
+_CONSTRAINT_CACHE: dict = {}
 
 
 def edge_constraints(geom: Geometry, occ: list[int], cell: int) -> tuple[int, int]:
@@ -195,33 +275,17 @@ def edge_constraints(geom: Geometry, occ: list[int], cell: int) -> tuple[int, in
     A track must lead into every terminal and into every neighbouring tile whose
     track leads here; no track may lead off the board, into a building or into a
     neighbouring tile without a track there. Towards an empty neighbour a track is
-    forbidden if that square could then not be continued (fewer than two usable
-    edges), and required if leaving it out would leave that square with a track
-    end that can no longer be continued. Every edge set of two or more edges
-    exists among the tile shapes, so "can be continued" is a count.
+    forbidden if it could not be continued there, and required if leaving it out
+    would leave a track end nearby that could no longer be continued. The answer
+    depends only on the squares up to three steps away, so it is cached on them.
     """
-    required = forbidden = 0
-    for d in range(4):
-        bit = 1 << d
-        kind = geom.edge[cell][d]
-        if kind == WALL:
-            forbidden |= bit
-        elif kind == TERMINAL:
-            required |= bit
-        else:
-            other = occ[kind]
-            if other >= 0:
-                if EDGEMASK[other] >> opposite(d) & 1:
-                    required |= bit
-                else:
-                    forbidden |= bit
-            else:
-                needs_track, open_edges = _empty_square_summary(geom, occ, kind, opposite(d))
-                if open_edges + 1 < 2:
-                    forbidden |= bit
-                if needs_track and open_edges < 2:
-                    required |= bit
-    return required, forbidden
+    key = (geom.edition, cell, tuple([occ[c] for c in geom.around[cell]]))
+    found = _CONSTRAINT_CACHE.get(key)
+    if found is None:
+        if len(_CONSTRAINT_CACHE) > 300_000:
+            _CONSTRAINT_CACHE.clear()
+        found = _CONSTRAINT_CACHE[key] = _compute_constraints(geom, occ, cell)
+    return found
 
 
 def mask_fits(edge_mask: int, constraints: tuple[int, int]) -> bool:

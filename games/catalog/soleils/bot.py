@@ -10,13 +10,14 @@ more rounds to write in; landing a few pips before a bonus value is worth a litt
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .components import CELLS, GROUPS, SUN_BONUSES, ZONE_LIST
 from .sheet import tally, why_not
 from .turn import CRAB, QUESTION, SUN
 
 QUESTION_VALUE = 1.5
 SUN_PACE = 0.1
-_PEARLS = [(cell_id, cell.pearl) for cell_id, cell in CELLS.items()]
 _THRESHOLDS = sorted(SUN_BONUSES)
 
 
@@ -58,34 +59,49 @@ def _reward_value(reward, shell_worth: float = 1.5) -> float:
     return reward.starfish + shell_worth * reward.shells + (QUESTION_VALUE if reward.question else 0)
 
 
-_ZONES = [(zone, [GROUPS[group.id] for group in zone.groups],
-           sum(len(group.cells) for group in zone.groups)) for zone in ZONE_LIST]
+_ZONES = [(zone, zone.groups, sum(len(group.cells) for group in zone.groups))
+          for zone in ZONE_LIST]
+
+
+@lru_cache(maxsize=1 << 16)
+def _group_part(group_id: str, values: tuple, rule: str) -> tuple:
+    """(value, filled cells, still completable, shells) of one group's cells.
+
+    A group's share of the estimate depends only on its own cells, so it is cached by
+    their values: most candidate moves change one group and reuse the others.
+    """
+    group = GROUPS[group_id]
+    cells = dict(zip(group.cells, values))
+    value = 0.0
+    for cell_id in group.cells:
+        held, pearl = cells[cell_id], CELLS[cell_id].pearl
+        if held == pearl:
+            value += 1.0
+        elif held is None and why_not(cells, cell_id, pearl, rule) is None:
+            value += 0.2
+    filled = sum(1 for held in values if held is not None)
+    size = len(values)
+    if filled == size:
+        return value + group.reward.starfish, filled, True, group.reward.shells
+    if group.rule == "signs" and not _koi_feasible(group, cells):
+        return value, filled, False, 0
+    return value + (_reward_value(group.reward) + 1.0) * 0.7 * (filled / size) ** 2, filled, True, 0
 
 
 def evaluate(turn, other_shells: list) -> float:
     cells = turn.cells
     rule = turn.sailboat_rule
     value = 0.0
-    for cell_id, pearl in _PEARLS:
-        held = cells[cell_id]
-        if held == pearl:
-            value += 1.0
-        elif held is None and why_not(cells, cell_id, pearl, rule) is None:
-            value += 0.2
     shells = 0
     for zone, groups, zone_size in _ZONES:
         zone_filled, zone_alive = 0, True
         for group in groups:
-            filled = sum(1 for cell_id in group.cells if cells[cell_id] is not None)
+            part, filled, alive, group_shells = _group_part(
+                group.id, tuple(cells[cell_id] for cell_id in group.cells), rule)
+            value += part
             zone_filled += filled
-            size = len(group.cells)
-            if filled == size:
-                value += group.reward.starfish
-                shells += group.reward.shells
-            elif group.rule == "signs" and not _koi_feasible(group, cells):
-                zone_alive = False
-            else:
-                value += (_reward_value(group.reward) + 1.0) * 0.7 * (filled / size) ** 2
+            zone_alive = zone_alive and alive
+            shells += group_shells
         if zone_filled == zone_size:
             value += zone.flag.starfish
             shells += zone.flag.shells

@@ -1,0 +1,68 @@
+"""A player's choices for the round stay secret until the round closes."""
+import json
+
+from games.catalog.soleils import RULES
+from games.engine.harness import Table
+
+from tests.games.soleils.helpers import new_game, play
+
+
+def test_views_and_events_hide_another_seats_pending_choice():
+    state = new_game(3, dice=(3, 3, 6))
+    state, events = play(state, 0, {"type": "write", "cell": "koi1-4", "value": 3})
+    secret = events[0]
+    assert secret.payload["move"] == {"type": "write", "cell": "koi1-4", "value": 3}
+    for seat in (1, 2, None):
+        view = RULES.view(state, seat)
+        assert view["players"][0]["cells"]["koi1-4"] is None
+        assert view["players"][0]["sun"] == []
+        if seat is None:
+            assert view["your_turn"] is None
+        else:
+            assert view["your_turn"]["moves"] == []
+            assert view["your_turn"]["cells"]["koi1-4"] is None
+        redacted = RULES.redact(secret, seat)
+        assert "move" not in redacted.payload
+        assert "koi1-4" not in json.dumps(redacted.to_json())
+    own = RULES.view(state, 0)
+    assert own["your_turn"]["cells"]["koi1-4"] == 3
+    assert own["your_turn"]["moves"] == [secret.payload["move"]]
+    assert RULES.redact(secret, 0) == secret
+
+
+def test_resolution_reveals_everything():
+    state = new_game(2, dice=(3, 3, 6))
+    state, _ = play(state, 0, {"type": "write", "cell": "koi1-4", "value": 3})
+    state, events = play(state, 1, {"type": "sun_only", "value": 6})
+    resolved = events[1]
+    assert RULES.redact(resolved, 1) == resolved
+    assert RULES.view(state, 1)["players"][0]["cells"]["koi1-4"] == 3
+
+
+def test_no_view_leaks_pending_choices_in_random_games():
+    """Whenever a seat has pending moves, no other seat's view or event shows them."""
+    for seed in range(3):
+        table = Table(RULES, 3, {}, seed=seed)
+        while not table.over:
+            state = table.state
+            for owner in range(3):
+                pending = state["moves"][owner]
+                draft = RULES._turn(state, owner)
+                written = [c for c in draft.cells if draft.cells[c] != state["sheets"][owner]["cells"][c]]
+                for viewer in [s for s in range(3) if s != owner] + [None]:
+                    view = RULES.view(state, viewer)
+                    public = view["players"][owner]
+                    assert public["cells"] == state["sheets"][owner]["cells"]
+                    assert public["sun"] == state["sheets"][owner]["sun"]
+                    if viewer is not None:
+                        assert view["your_turn"]["moves"] == state["moves"][viewer]
+                    for cell_id in written:
+                        assert public["cells"][cell_id] is None
+                assert pending == state["moves"][owner]
+            seat = min(RULES.to_move(state))
+            table.bot_move(seat)
+        for batch in table.game.batches:
+            for event in batch.events:
+                if event.type == "ChoiceMade":
+                    for viewer in [s for s in range(3) if s != event.payload["seat"]] + [None]:
+                        assert "move" not in RULES.redact(event, viewer).payload

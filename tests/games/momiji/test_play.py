@@ -1,6 +1,8 @@
 """Playing leaves (SEED "Blätterkarten spielen"), worked examples."""
 import pytest
 
+from games.catalog.momiji import RULES
+
 from tests.games.momiji.helpers import refused, row_text, table, types
 
 
@@ -81,7 +83,7 @@ def test_a_three_closes_the_stack_with_a_torii():
     refused(t, 0, {"type": "play", "cards": ["red-3", "red-3"]}, "illegal_play")
     t.play(0, {"type": "play", "cards": ["red-3"]})
     assert t.state["torii"] == 1
-    assert RULES_view_closed(t) == [True]
+    assert closed_flags(t) == [True]
     t.play(0, {"type": "pass"})
     t.play(1, {"type": "collect", "leaf": t.state["display"][0].split("-")[0]})
     t.play(1, {"type": "pass"})
@@ -89,8 +91,7 @@ def test_a_three_closes_the_stack_with_a_torii():
                                             "illegal_play")
 
 
-def RULES_view_closed(t):
-    from games.catalog.momiji import RULES
+def closed_flags(t):
     return [s["closed"] for s in RULES.view(t.state, 0)["rows"][0]]
 
 

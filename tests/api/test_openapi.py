@@ -1,0 +1,40 @@
+"""The OpenAPI document describes every endpoint, error and game's moves."""
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+
+from games import registry
+
+
+@pytest.fixture(scope="module")
+def schema():
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def test_every_endpoint_is_described(schema):
+    paths = schema["paths"]
+    for path in ["/api/v1/accounts/", "/api/v1/auth/token/", "/api/v1/catalog/", "/api/v1/catalog/{slug}/",
+                 "/api/v1/games/", "/api/v1/games/{id}/", "/api/v1/games/{id}/join/",
+                 "/api/v1/games/{id}/legal-moves/", "/api/v1/games/{id}/moves/", "/api/v1/games/{id}/events/",
+                 "/api/v1/games/{id}/state/", "/api/v1/games/{id}/audit/"]:
+        assert path in paths, path
+    moves = paths["/api/v1/games/{id}/moves/"]["post"]
+    for status in ("201", "400", "401", "403", "404", "409", "422"):
+        assert status in moves["responses"], status
+    assert moves["responses"]["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+
+
+def test_each_games_move_schema_is_in_the_document(schema):
+    components = schema["components"]["schemas"]
+    refs = {ref["$ref"] for ref in components["MoveRequestRequest"]["properties"]["move"]["oneOf"]}
+    for entry in registry.all_games():
+        name = entry.slug.replace("-", "_")
+        assert components[f"Move_{name}"] == {**entry.rules.move_schema(), **{
+            k: v for k, v in components[f"Move_{name}"].items() if k == "description"}}
+        assert f"#/components/schemas/Move_{name}" in refs
+
+
+@pytest.mark.django_db
+def test_schema_and_docs_are_served(client):
+    assert client.get("/api/schema/").status_code == 200
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200 and b"swagger" in docs.content.lower()

@@ -98,3 +98,22 @@ def test_malformed_or_illegal_moves_are_refused_cleanly(move):
     else:
         assert move in legal
     assert json.dumps(state, sort_keys=True) == frozen
+
+
+def test_schemas_describe_the_moves_and_options():
+    import jsonschema
+
+    schema = RULES.move_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for move in ALL_MOVES:
+        jsonschema.validate(move, schema)
+    for bad in ({"type": "write", "cell": "hut1-t"}, {"type": "sun", "value": 0},
+                {"type": "crab_skip", "cell": "hut1-t"}, {"type": "pass"}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(bad, schema)
+    options = RULES.options_schema()
+    jsonschema.Draft202012Validator.check_schema(options)
+    for name, spec in options["properties"].items():
+        assert "default" in spec and "description" in spec
+    for value in OPTIONS:
+        jsonschema.validate(value, options)

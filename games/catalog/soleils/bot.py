@@ -136,7 +136,7 @@ def choose_move(rules, state, seat, rng) -> dict:
     moves = rules.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    turn = rules._turn(state, seat)
+    turn = rules.turn_of(state, seat)
     other_shells = [tally(sheet)["shells"] for other, sheet in enumerate(state["sheets"])
                     if other != seat]
     best, best_moves = None, []

@@ -127,26 +127,27 @@ class SoleilsRules(Rules):
         return state
 
     # -- turns ---------------------------------------------------------------
-    def _turn(self, state: dict, seat: int):
+    def turn_of(self, state: dict, seat: int):
+        """The seat's turn this round: its sheet with its pending moves applied."""
         return run_turn(state["sheets"][seat], state["dice"], state["moves"][seat],
                         state["options"]["sailboat_rule"])
 
     def to_move(self, state: dict) -> set[int]:
         if not state or state["finished"]:
             return set()
-        return {seat for seat in range(state["players"]) if self._turn(state, seat).phase != DONE}
+        return {seat for seat in range(state["players"]) if self.turn_of(state, seat).phase != DONE}
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         if seat not in self.to_move(state):
             return []
-        return self._turn(state, seat).legal_moves()
+        return self.turn_of(state, seat).legal_moves()
 
     def decide(self, state: dict, seat: int, move: dict, rng) -> list[Event]:
         if not state or state["finished"]:
             raise IllegalMove("The game is over.", code="game_over")
         if not isinstance(seat, int) or not 0 <= seat < state["players"]:
             raise IllegalMove("There is no such seat in this game.", code="not_your_turn")
-        turn = self._turn(state, seat)
+        turn = self.turn_of(state, seat)
         if turn.phase == DONE:
             raise IllegalMove("You have finished this round; wait for the other players.",
                               code="not_your_turn")
@@ -155,7 +156,7 @@ class SoleilsRules(Rules):
         events = [Event("ChoiceMade", {"seat": seat, "round": state["round"], "move": move})]
         if turn.copy().apply(move).phase != DONE:
             return events
-        others_done = all(self._turn(state, other).phase == DONE
+        others_done = all(self.turn_of(state, other).phase == DONE
                           for other in range(state["players"]) if other != seat)
         if not others_done:
             return events
@@ -204,7 +205,7 @@ class SoleilsRules(Rules):
             "your_turn": None,
         }
         if seat is not None and 0 <= seat < state["players"] and not state["finished"]:
-            turn = self._turn(state, seat)
+            turn = self.turn_of(state, seat)
             result["your_turn"] = {**turn.to_json(), "moves": list(state["moves"][seat]),
                                    "legal_moves": turn.legal_moves()}
         outcome = self.outcome(state)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from games.engine import IllegalMove
 
-from .components import CELLS, NEIGHBOURS, SUN_BONUSES
+from .components import CELL_IDS, CELLS, NEIGHBOURS, SUN_BONUSES
 from .sheet import why_not
 
 PLACE, CRAB, SUN, QUESTION, DONE = "place", "crab", "sun", "question", "done"
@@ -100,7 +100,7 @@ class Turn:
         return [near for near in NEIGHBOURS[cell_id] if self.fits(near, value)]
 
     def any_cell_fits(self) -> bool:
-        return any(self.fits(cell_id, value) for cell_id in self.cells for value in range(1, 7))
+        return any(self.fits(cell_id, value) for cell_id in CELL_IDS for value in range(1, 7))
 
     @property
     def sun_total(self) -> int:
@@ -243,7 +243,7 @@ class Turn:
     def legal_moves(self) -> list[dict]:
         if self.phase == PLACE:
             moves = []
-            for cell_id in self.cells:
+            for cell_id in CELL_IDS:      # sheet order, whatever order the stored dict has
                 if self.cells[cell_id] is not None or CELLS[cell_id].pearl not in self.dice:
                     continue
                 for value in range(1, 7):
@@ -259,7 +259,7 @@ class Turn:
             return [{"type": "sun", "value": value} for value in range(1, 7)]
         if self.phase == QUESTION:
             return ([{"type": "question", "cell": cell_id, "value": value}
-                     for cell_id in self.cells for value in range(1, 7) if self.fits(cell_id, value)]
+                     for cell_id in CELL_IDS for value in range(1, 7) if self.fits(cell_id, value)]
                     + [{"type": "question_skip"}])
         return []
 

@@ -42,7 +42,7 @@ def play(state, seat, move, seed=0):
 
 
 def turn(state, seat):
-    return RULES._turn(state, seat)
+    return RULES.turn_of(state, seat)
 
 
 def cells(state, seat):

@@ -47,7 +47,7 @@ def test_no_view_leaks_pending_choices_in_random_games():
             state = table.state
             for owner in range(3):
                 pending = state["moves"][owner]
-                draft = RULES._turn(state, owner)
+                draft = RULES.turn_of(state, owner)
                 written = [c for c in draft.cells if draft.cells[c] != state["sheets"][owner]["cells"][c]]
                 for viewer in [s for s in range(3) if s != owner] + [None]:
                     view = RULES.view(state, viewer)

@@ -57,11 +57,11 @@ def test_legal_moves_are_exactly_the_accepted_moves(players, options):
         step = 0
         while not table.over:
             to_move = RULES.to_move(table.state)
-            if step % 3 == 0 or RULES._turn(table.state, min(to_move)).phase != "place":
+            if step % 3 == 0 or RULES.turn_of(table.state, min(to_move)).phase != "place":
                 for seat in range(players):
                     legal = RULES.legal_moves(table.state, seat)
                     if seat in to_move:
-                        phases_seen.add(RULES._turn(table.state, seat).phase)
+                        phases_seen.add(RULES.turn_of(table.state, seat).phase)
                     for move in ALL_MOVES:
                         assert accepted(table.state, seat, move, table) == (move in legal), (seat, move)
             table.bot_move(min(to_move))

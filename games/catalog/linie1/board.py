@@ -64,6 +64,8 @@ for _tile, _segments in enumerate(C.TILE_SEGMENTS):
 
 # Orientation ids grouped by tile, only the distinct-looking rotations.
 ORIENTATIONS = [[tile * 4 + rot for rot in CANONICAL_ROTATIONS[tile]] for tile in range(TILE_TYPES)]
+# tile -> [(rotation, edge mask, segment mask)] of its distinct-looking rotations
+ORIENTATION_INFO = [[(oid & 3, EDGEMASK[oid], SEGMASK[oid]) for oid in group] for group in ORIENTATIONS]
 # Every segment mask some tile orientation has: used to ask "can this tile be
 # upgraded to also carry segment X?".
 ALL_SEGMASKS = sorted({SEGMASK[oid] for group in ORIENTATIONS for oid in group})
@@ -136,6 +138,12 @@ class Geometry:
                 if 0 <= r2 < SIZE and 0 <= c2 < SIZE and r2 * SIZE + c2 not in self.letter_at:
                     self.adjacent_buildings[r2 * SIZE + c2].append(letter)
         self.placeable = [cell not in self.letter_at for cell in range(CELLS)]
+        # the squares up to two steps away (itself included)
+        self.within_two = []
+        for cell in range(CELLS):
+            row, col = divmod(cell, SIZE)
+            self.within_two.append([r * SIZE + c for r in range(row - 2, row + 3) for c in range(col - 2, col + 3)
+                                    if 0 <= r < SIZE and 0 <= c < SIZE and abs(r - row) + abs(c - col) <= 2])
         # the squares up to three steps away, on which a square's constraints depend
         self.around = []
         for cell in range(CELLS):

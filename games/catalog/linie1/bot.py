@@ -36,8 +36,53 @@ for _oid in range(len(B.EXITS)):
     _UPGRADES.append(_row)
 
 
+def _relaxed_distances(geom, occ, area) -> list[int]:
+    """Fewest empty squares to enter (and tiles to upgrade) from each square to
+    reach ``area``, moving between neighbouring squares wherever no wall, tree
+    tile or edge of a tile without track is in the way, but ignoring how tracks
+    run inside a tile: a lower bound for the real search."""
+    dist = [INF] * B.CELLS
+    buckets = [list(area)]
+    for cell in area:
+        dist[cell] = 0
+    edges = geom.edge
+    edgemask = B.EDGEMASK
+    level = 0
+    while level < len(buckets):
+        for cell in buckets[level]:
+            if dist[cell] != level:
+                continue
+            oid = occ[cell]
+            if oid < 0:
+                base, open_edges = level + 1, 15
+            else:
+                base, open_edges = level, edgemask[oid]
+            for d in range(4):
+                kind = edges[cell][d]
+                if kind < 0 or not open_edges >> d & 1:
+                    continue
+                other = occ[kind]
+                cost = base
+                if other >= 0 and not edgemask[other] >> ((d + 2) & 3) & 1:
+                    if not B.replaceable(other // 4):
+                        continue
+                    cost += 1      # leaving ``kind`` this way needs an upgraded tile
+                if cost < dist[kind]:
+                    dist[kind] = cost
+                    while len(buckets) <= cost:
+                        buckets.append([])
+                    buckets[cost].append(kind)
+        level += 1
+    return dist
+
+
 def plan_route(geom, occ, line, stops, signs):
     """Cheapest plan to complete the route: (cost, steps) or (INF, []).
+
+    A* over (square, entry edge, stops passed) with a bucket queue; the cost is
+    the number of empty squares to fill plus tiles to upgrade. The heuristic (the
+    largest relaxed distance to the destination or to a stop still to pass) never
+    overestimates and is consistent, so the first plan found is a cheapest one.
 
     ``steps`` lists (cell, entry edge, exit edge, kind) along the plan, with kind
     "track" (an existing segment), "empty" (a tile to place) or "upgrade" (a tile
@@ -46,10 +91,12 @@ def plan_route(geom, occ, line, stops, signs):
     # which stop bits a square gives: the sign's square, or for a building without
     # a sign yet, every empty square next to it (the first tile there gets the sign)
     bits = [0] * B.CELLS
+    areas = []
     for index, letter in enumerate(stops):
         cell = signs.get(letter)
+        area = []
         if cell is not None:
-            bits[cell] |= 1 << index
+            area.append(cell)
         else:
             row, col = divmod(geom.building_cell[letter], B.SIZE)
             for dr, dc in B.DELTA:
@@ -57,35 +104,50 @@ def plan_route(geom, occ, line, stops, signs):
                 if 0 <= r2 < B.SIZE and 0 <= c2 < B.SIZE:
                     cell2 = r2 * B.SIZE + c2
                     if geom.placeable[cell2] and occ[cell2] < 0:
-                        bits[cell2] |= 1 << index
+                        area.append(cell2)
+        for cell2 in area:
+            bits[cell2] |= 1 << index
+        areas.append(area)
     full = (1 << len(stops)) - 1
     start, end = geom.terminals[line]
     end_edge, end_cells = end["edge"], set(end["cells"])
+    # heuristic table: h[mask][cell]
+    to_end = _relaxed_distances(geom, occ, end["cells"])
+    to_stop = [_relaxed_distances(geom, occ, area) for area in areas]
+    h = []
+    for mask in range(full + 1):
+        others = [to_stop[i] for i in range(len(stops)) if not mask >> i & 1]
+        h.append(list(map(max, to_end, *others)) if others else to_end)
     size = B.CELLS * 4 * 8
     dist = [INF] * size
     parent = [-1] * size
     how = [0] * size                  # exit edge * 2 + (1 if upgrade) of the parent step
-    queue = deque()
+    buckets: list[list[int]] = [[] for _ in range(4 * B.CELLS)]
     for cell in start["cells"]:
         node = ((cell * 4 + start["edge"]) << 3) | bits[cell]
-        dist[node] = 0 if occ[cell] >= 0 else 1
-        queue.append(node)
-    # 0-1 breadth-first search needs the zero-cost starts first
-    queue = deque(sorted(queue, key=lambda n: dist[n]))
+        g = 0 if occ[cell] >= 0 else 1
+        f = g + h[node & 7][cell]
+        if f < INF and g < dist[node]:
+            dist[node] = g
+            buckets[f].append(node)
     best, best_node, best_how = INF, -1, 0
     edges = geom.edge
     edgemask = B.EDGEMASK
     exits_of = B.EXITS
     upgrades_of = _UPGRADES
     turns = _NOT_BACK
-    popleft, appendleft, append = queue.popleft, queue.appendleft, queue.append
-    while queue:
-        node = popleft()
+    f = 0
+    while f < len(buckets) and f < best:
+        bucket = buckets[f]
+        if not bucket:
+            f += 1
+            continue
+        node = bucket.pop()
         here = dist[node]
-        if here >= best:
-            break
         mask = node & 7
         cell = node >> 5
+        if here + h[mask][cell] != f:
+            continue   # a stale entry
         entry = (node >> 3) & 3
         oid = occ[cell]
         row = edges[cell]
@@ -109,22 +171,18 @@ def plan_route(geom, occ, line, stops, signs):
                 if other >= 0:
                     if not edgemask[other] >> back & 1:
                         continue   # a tile without track on that edge
-                    nxt = ((kind * 4 + back) << 3) | mask | bits[kind]
-                    if cost < dist[nxt]:
-                        dist[nxt] = cost
-                        parent[nxt] = node
-                        how[nxt] = x * 2 + upgrade
-                        if upgrade:
-                            append(nxt)
-                        else:
-                            appendleft(nxt)
+                    new_cost = cost
                 else:
-                    nxt = ((kind * 4 + back) << 3) | mask | bits[kind]
-                    if cost + 1 < dist[nxt]:
-                        dist[nxt] = cost + 1
-                        parent[nxt] = node
-                        how[nxt] = x * 2 + upgrade
-                        append(nxt)
+                    new_cost = cost + 1
+                nxt = ((kind * 4 + back) << 3) | mask | bits[kind]
+                if new_cost < dist[nxt]:
+                    estimate = h[nxt & 7][kind]
+                    if estimate >= INF:
+                        continue
+                    dist[nxt] = new_cost
+                    parent[nxt] = node
+                    how[nxt] = x * 2 + upgrade
+                    buckets[new_cost + estimate].append(nxt)
     if best_node < 0:
         return INF, []
     steps = []
@@ -140,61 +198,72 @@ def plan_route(geom, occ, line, stops, signs):
 
 
 def _plan_for(rules, state, seat, occ):
-    geom = rules._geom(state)
-    return plan_route(geom, occ, state["lines"][seat], state["routes"][seat], state["signs"])
+    return plan_route(rules._geom(state), occ, state["lines"][seat], state["routes"][seat], state["signs"])
 
 
-def _build_move(rules, state, seat, rng, moves):
+def _build_move(rules, state, seat, rng):
     geom = rules._geom(state)
     occ = [-1 if t is None else t[0] * 4 + t[1] for t in state["tiles"]]
-    placements = [m for m in moves if m["type"] == "place"]
-    if not placements:
-        return next(m for m in moves if m["type"] == "pass") if any(
-            m["type"] == "pass" for m in moves) else moves[0]
+    sources = rules._sources(state, seat)
     cost, steps = _plan_for(rules, state, seat, occ)
-    by_cell: dict[int, list[dict]] = {}
-    for move in placements:
-        by_cell.setdefault(move["row"] * B.SIZE + move["col"], []).append(move)
-    if steps:
-        candidates = []
-        for order, (cell, entry, exit_edge, kind) in enumerate(steps):
-            if kind == "track" or cell not in by_cell:
-                continue
-            pair = B.PAIR_BIT[entry][exit_edge]
-            for move in by_cell[cell]:
-                oid = move["tile"] * 4 + move["rotation"]
-                if B.SEGMASK[oid] & pair:
-                    extra = bin(B.EDGEMASK[oid]).count("1")
-                    own = 0 if "from_seat" in move else 1   # keep own tiles when a driver's fit
-                    candidates.append((extra, own, order, move))
-        if candidates:
-            candidates.sort(key=lambda c: (c[0], c[1], c[2]))
-            return candidates[0][3]
-    # nothing advances the plan: place where it does no harm to the plan
-    plan_cells = {cell for cell, _, _, _ in steps}
+    # 1. lay a segment of the plan
+    candidates = []
+    for order, (cell, entry, exit_edge, kind) in enumerate(steps):
+        if kind == "track":
+            continue
+        pair = B.PAIR_BIT[entry][exit_edge]
+        for move in rules.placements_at(state, seat, cell, occ, sources):
+            oid = move["tile"] * 4 + move["rotation"]
+            if B.SEGMASK[oid] & pair:
+                extra = bin(B.EDGEMASK[oid]).count("1")
+                own = 0 if "from_seat" in move else 1   # use a driver's tile before one's own
+                candidates.append((extra, own, order, move))
+    if candidates:
+        candidates.sort(key=lambda c: (c[0], c[1], c[2]))
+        return candidates[0][3]
+    # 2. nothing advances the plan: place a tile away from the plan (placements
+    # change what may go on squares up to two steps away) and from the bot's own
+    # buildings still without a sign; failing that, one that does not make the
+    # plan longer
     near = set()
-    for cell in plan_cells:
-        near.add(cell)
-        for d in range(4):
-            kind = geom.edge[cell][d]
-            if kind >= 0:
-                near.add(kind)
-    own_buildings = {geom.building_cell[letter] for letter in state["routes"][seat]
-                     if letter not in state["signs"]}
-    far = [m for m in placements if m["row"] * B.SIZE + m["col"] not in near
-           and not any(geom.building_cell.get(l) in own_buildings
-                       for l in geom.adjacent_buildings[m["row"] * B.SIZE + m["col"]])]
-    pool = far or placements
+    for cell, _, _, _ in steps:
+        near.update(geom.within_two[cell])
+    for letter in state["routes"][seat]:
+        if letter not in state["signs"]:
+            near.update(geom.within_two[geom.building_cell[letter]])
+    offset = rng.randbelow(B.CELLS, "bot")
+    order = [(offset + k) % B.CELLS for k in range(B.CELLS)]
+    for cell in order:
+        if cell in near:
+            continue
+        moves = rules.placements_at(state, seat, cell, occ, sources)
+        if moves:
+            return moves[rng.randbelow(len(moves), "bot")]
     tried = []
-    for _ in range(3):
-        move = pool[rng.randbelow(len(pool), "bot")]
+    for cell in order:
+        if cell not in near:
+            continue
+        moves = rules.placements_at(state, seat, cell, occ, sources)
+        if not moves:
+            continue
+        move = moves[rng.randbelow(len(moves), "bot")]
         trial = list(occ)
-        trial[move["row"] * B.SIZE + move["col"]] = move["tile"] * 4 + move["rotation"]
+        trial[cell] = move["tile"] * 4 + move["rotation"]
         new_cost, _ = _plan_for_signs(rules, state, seat, trial, move)
         if new_cost <= cost:
             return move
         tried.append((new_cost, len(tried), move))
-    return min(tried)[2]
+        if len(tried) >= 3:
+            break
+    if tried:
+        return min(tried)[2]
+    # 3. no placement at all
+    moves = rules.legal_moves(state, seat)
+    for kind in ("start_trip", "pass"):
+        for move in moves:
+            if move["type"] == kind:
+                return move
+    return moves[0]
 
 
 def _plan_for_signs(rules, state, seat, trial_occ, move):
@@ -242,13 +311,11 @@ def _drive_move(rules, state, seat, rng, moves):
 
 
 def choose_move(rules, state, seat, rng) -> dict:
-    moves = rules.legal_moves(state, seat)
-    if not moves:
-        raise RuntimeError("linie1: the bot was asked to move but has no legal move")
+    if seat not in rules.to_move(state):
+        raise RuntimeError("linie1: the bot was asked to move but is not to move")
     if state["stage"] != "build":
-        return _drive_move(rules, state, seat, rng, moves)
-    trips = [m for m in moves if m["type"] == "start_trip"]
-    if trips:
-        # start from the terminal whose trip passes the most stop signs early on
-        return trips[0]
-    return _build_move(rules, state, seat, rng, moves)
+        return _drive_move(rules, state, seat, rng, rules.legal_moves(state, seat))
+    if not state["placed"] and rules.route_complete(state, seat):
+        line = state["lines"][seat]
+        return {"type": "start_trip", "start": rules._geom(state).terminals[line][0]["side"]}
+    return _build_move(rules, state, seat, rng)

@@ -266,61 +266,52 @@ class Linie1Rules(Rules):
                 sources.append((other, state["hands"][other]))
         return sources
 
+    def placements_at(self, state, seat, cell, occ, sources=None) -> list[dict]:
+        """Every legal placement of the builder ``seat`` on one square."""
+        geom = self._geom(state)
+        if not geom.placeable[cell]:
+            return []
+        old = occ[cell]
+        if old >= 0 and (not B.replaceable(old // 4) or cell in state["placed"]):
+            return []
+        sources = self._sources(state, seat) if sources is None else sources
+        required, forbidden = B.edge_constraints(geom, occ, cell)
+        row, col = divmod(cell, B.SIZE)
+        old_segments = B.SEGMASK[old] if old >= 0 else 0
+        moves = []
+        done = set()
+        for source, hand in sources:
+            for tile in hand:
+                if (source, tile) in done:
+                    continue
+                done.add((source, tile))
+                for rotation, edges, segments in B.ORIENTATION_INFO[tile]:
+                    if edges & required != required or edges & forbidden:
+                        continue
+                    if old >= 0 and (segments & old_segments != old_segments or segments == old_segments):
+                        continue
+                    move = {"type": "place", "tile": tile, "rotation": rotation, "row": row, "col": col}
+                    if source is not None:
+                        move["from_seat"] = source
+                    moves.append(move)
+        return moves
+
     def placements(self, state, seat, occ=None) -> list[dict]:
         """Every legal tile placement of the builder ``seat`` right now."""
-        geom = self._geom(state)
         occ = occupancy(state) if occ is None else occ
         sources = self._sources(state, seat)
-        tiles = sorted({t for _, hand in sources for t in hand})
-        if not tiles:
+        if not any(hand for _, hand in sources):
             return []
-        placed = set(state["placed"])
         moves = []
         for cell in range(B.CELLS):
-            if not geom.placeable[cell]:
-                continue
-            old = occ[cell]
-            if old >= 0 and (not B.replaceable(old // 4) or cell in placed):
-                continue
-            constraints = B.edge_constraints(geom, occ, cell)
-            row, col = divmod(cell, B.SIZE)
-            for tile in tiles:
-                for oid in B.ORIENTATIONS[tile]:
-                    if old >= 0:
-                        if B.SEGMASK[oid] & B.SEGMASK[old] != B.SEGMASK[old] or B.SEGMASK[oid] == B.SEGMASK[old]:
-                            continue
-                    if not B.mask_fits(B.EDGEMASK[oid], constraints):
-                        continue
-                    for source, hand in sources:
-                        if tile in hand:
-                            move = {"type": "place", "tile": tile, "rotation": oid & 3, "row": row, "col": col}
-                            if source is not None:
-                                move["from_seat"] = source
-                            moves.append(move)
+            moves += self.placements_at(state, seat, cell, occ, sources)
         return moves
 
     def _has_placement(self, state, seat, occ) -> bool:
-        geom = self._geom(state)
         sources = self._sources(state, seat)
-        tiles = sorted({t for _, hand in sources for t in hand})
-        if not tiles:
+        if not any(hand for _, hand in sources):
             return False
-        placed = set(state["placed"])
-        for cell in range(B.CELLS):
-            if not geom.placeable[cell]:
-                continue
-            old = occ[cell]
-            if old >= 0 and (not B.replaceable(old // 4) or cell in placed):
-                continue
-            constraints = B.edge_constraints(geom, occ, cell)
-            for tile in tiles:
-                for oid in B.ORIENTATIONS[tile]:
-                    if old >= 0 and (B.SEGMASK[oid] & B.SEGMASK[old] != B.SEGMASK[old]
-                                     or B.SEGMASK[oid] == B.SEGMASK[old]):
-                        continue
-                    if B.mask_fits(B.EDGEMASK[oid], constraints):
-                        return True
-        return False
+        return any(self.placements_at(state, seat, cell, occ, sources) for cell in range(B.CELLS))
 
     def _can_start_trip(self, state, seat, occ) -> bool:
         return (state["stage"] == "build" and not state["placed"]

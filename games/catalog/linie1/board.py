@@ -296,6 +296,24 @@ def edge_constraints(geom: Geometry, occ: list[int], cell: int) -> tuple[int, in
     return found
 
 
+@lru_cache(maxsize=None)
+def fitting_rotations(required: int, forbidden: int, old: int) -> tuple:
+    """tile -> rotations that fit a square with these constraints, on which lies
+    the orientation ``old`` (-1 for an empty square)."""
+    old_segments = SEGMASK[old] if old >= 0 else 0
+    result = []
+    for tile in range(TILE_TYPES):
+        rotations = []
+        for rotation, edges, segments in ORIENTATION_INFO[tile]:
+            if edges & required != required or edges & forbidden:
+                continue
+            if old >= 0 and (segments & old_segments != old_segments or segments == old_segments):
+                continue
+            rotations.append(rotation)
+        result.append(tuple(rotations))
+    return tuple(result)
+
+
 def mask_fits(edge_mask: int, constraints: tuple[int, int]) -> bool:
     required, forbidden = constraints
     return edge_mask & required == required and not edge_mask & forbidden

@@ -275,21 +275,12 @@ class Linie1Rules(Rules):
         if old >= 0 and (not B.replaceable(old // 4) or cell in state["placed"]):
             return []
         sources = self._sources(state, seat) if sources is None else sources
-        required, forbidden = B.edge_constraints(geom, occ, cell)
+        fits = B.fitting_rotations(*B.edge_constraints(geom, occ, cell), old)
         row, col = divmod(cell, B.SIZE)
-        old_segments = B.SEGMASK[old] if old >= 0 else 0
         moves = []
-        done = set()
         for source, hand in sources:
-            for tile in hand:
-                if (source, tile) in done:
-                    continue
-                done.add((source, tile))
-                for rotation, edges, segments in B.ORIENTATION_INFO[tile]:
-                    if edges & required != required or edges & forbidden:
-                        continue
-                    if old >= 0 and (segments & old_segments != old_segments or segments == old_segments):
-                        continue
+            for tile in sorted(set(hand)):
+                for rotation in fits[tile]:
                     move = {"type": "place", "tile": tile, "rotation": rotation, "row": row, "col": col}
                     if source is not None:
                         move["from_seat"] = source

@@ -9,6 +9,7 @@ router.register("catalog", views.CatalogViewSet, basename="catalog")
 router.register("games", views.GameViewSet, basename="game")
 
 urlpatterns = [
+    path("api/v1/ping/", views.PingView.as_view(), name="ping"),
     path("api/v1/accounts/", views.AccountCreateView.as_view(), name="account-create"),
     path("api/v1/auth/token/", views.TokenView.as_view(), name="auth-token"),
     path("api/v1/", include(router.urls)),

@@ -31,6 +31,17 @@ def _errors(*codes):
     return {code: ERRORS[code] for code in codes}
 
 
+class PingView(APIView):
+    """A health check that touches nothing: also the benchmark's empty request."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes = []
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Health check", tags=["service"])
+    def get(self, request):
+        return Response({"ok": True})
+
+
 class AccountCreateView(APIView):
     permission_classes = [permissions.AllowAny]
     authentication_classes = []

@@ -21,7 +21,7 @@ class RaceRules(Rules):
 
     def options_schema(self):
         return {"type": "object", "additionalProperties": False,
-                "properties": {"target": {"type": "integer", "minimum": 3, "maximum": 1000, "default": 10,
+                "properties": {"target": {"type": "integer", "minimum": 3, "maximum": 100000, "default": 10,
                                           "description": "The total to reach."}}}
 
     def move_schema(self):

@@ -1,0 +1,262 @@
+"""The measurements behind bench/run.py (Django is set up by then)."""
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import threading
+import time
+
+from bench.http_load import Client, run_threads
+
+SLUG = "momiji"
+
+
+def wait_for(port: int, timeout: float = 30.0) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            status, _ = Client("127.0.0.1", port).request("GET", "/api/v1/ping/")
+            if status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("the server did not start")
+
+
+def make_fixtures(*, clients: int, games_per_client: int) -> list[list[dict]]:
+    """Per client: Momiji games for two users, with what the client needs to mirror them."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from games import services
+
+    User = get_user_model()
+    per_client = []
+    for index in range(clients):
+        users = []
+        for side in ("a", "b"):
+            user = User.objects.create_user(username=f"bench{index}{side}", email=f"b{index}{side}@example.com")
+            users.append((user, Token.objects.create(user=user).key))
+        games = []
+        for _ in range(games_per_client):
+            game = services.game_create(user=users[0][0], slug=SLUG, players=2)
+            game = services.game_join(user=users[1][0], game_id=game.pk)
+            games.append({"id": game.pk, "server_seed": game.server_seed, "player_seeds": game.player_seeds,
+                          "state": game.state, "version": game.version, "tokens": [users[0][1], users[1][1]]})
+        per_client.append(games)
+    return per_client
+
+
+def bench_empty(port: int, clients: int, seconds: float) -> dict:
+    def worker(index, deadline, recorder):
+        client = Client("127.0.0.1", port)
+        while time.perf_counter() < deadline:
+            started = time.perf_counter()
+            status, _ = client.request("GET", "/api/v1/ping/")
+            recorder.add(time.perf_counter() - started, status == 200)
+    return run_threads(worker, clients, seconds)
+
+
+def bench_moves(port: int, fixtures, clients: int, seconds: float) -> dict:
+    """Each client plays its own games move by move, mirroring them locally to choose moves.
+
+    The client knows the seeds (a benchmark may), so it replays each move with the
+    rules locally and never needs a second request to learn the new state.
+    """
+    from games import registry
+    from games.engine.rng import GameRng
+
+    rules = registry.rules_for(SLUG)
+    finished = [0]
+    lock = threading.Lock()
+
+    def worker(index, deadline, recorder):
+        client = Client("127.0.0.1", port)
+        chooser = random.Random(index)
+        for game in fixtures[index]:
+            key = GameRng.from_seeds(game["server_seed"], str(game["id"]), game["player_seeds"], 1)
+            state, version = game["state"], game["version"]
+            while time.perf_counter() < deadline and rules.outcome(state) is None:
+                seat = min(rules.to_move(state))
+                move = chooser.choice(rules.legal_moves(state, seat))
+                started = time.perf_counter()
+                status, body = client.request(
+                    "POST", f"/api/v1/games/{game['id']}/moves/", {"expected_version": version, "move": move},
+                    {"Authorization": f"Token {game['tokens'][seat]}"})
+                recorder.add(time.perf_counter() - started, status == 201)
+                if status != 201:
+                    raise RuntimeError(f"move refused: {status} {body[:300]!r}")
+                for event in rules.decide(state, seat, move, key.for_seq(version + 1)):
+                    state = rules.evolve(state, event)
+                    version += 1
+            if time.perf_counter() >= deadline:
+                return
+            with lock:
+                finished[0] += 1
+    summary = run_threads(worker, clients, seconds)
+    summary["games_finished"] = finished[0]
+    return summary
+
+
+def bench_bare_transaction(database_url: str, clients: int, seconds: float) -> dict:
+    """The floor under a move: the same statements with no framework around them."""
+    from django.utils import timezone
+
+    from games.models import Game
+
+    game_ids = [Game.objects.create(slug="bare", rules_version=1, players=1, creator_id=1, created_at=timezone.now(),
+                                    server_seed="0" * 64, seed_commitment="0" * 64).pk for _ in range(clients)]
+    postgres = database_url.startswith("postgres")
+
+    def worker(index, deadline, recorder):
+        game_id = game_ids[index]
+        if postgres:
+            import psycopg
+            conn = psycopg.connect(database_url)
+            lock_sql = "SELECT version FROM games_game WHERE id = %s FOR NO KEY UPDATE"
+        else:
+            import sqlite3
+            conn = sqlite3.connect(database_url.removeprefix("sqlite:///"), timeout=30, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            lock_sql = "SELECT version FROM games_game WHERE id = ?"
+        mark = "%s" if postgres else "?"
+        insert_event = (f"INSERT INTO games_event (game_id, seq, type, payload, actor, batch, command, rules_version,"
+                        f" created_at, prev_hash, hash) VALUES ({', '.join([mark] * 11)})")
+        bump = f"UPDATE games_game SET version = {mark}, head_hash = {mark} WHERE id = {mark}"
+        outbox = (f"INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
+                  f" last_error) VALUES ({', '.join([mark] * 8)})")
+        payload = json.dumps({"seat": 0, "cards": ["red-1", "red-2"]})
+        while time.perf_counter() < deadline:
+            started = time.perf_counter()
+            now = timezone.now().isoformat()
+            if postgres:
+                with conn.transaction():
+                    version = conn.execute(lock_sql, (game_id,)).fetchone()[0] + 1
+                    conn.execute(insert_event, (game_id, version, "LeavesPlayed", payload, 0, version, None, 1, now,
+                                                "0" * 64, "1" * 64))
+                    conn.execute(bump, (version, "1" * 64, game_id))
+                    conn.execute(outbox, (game_id, "game.advanced", payload, "pending", now, now, 0, ""))
+            else:
+                conn.execute("BEGIN IMMEDIATE")
+                version = conn.execute(lock_sql, (game_id,)).fetchone()[0] + 1
+                conn.execute(insert_event, (game_id, version, "LeavesPlayed", payload, 0, version, None, 1, now,
+                                            "0" * 64, "1" * 64))
+                conn.execute(bump, (version, "1" * 64, game_id))
+                conn.execute(outbox, (game_id, "game.advanced", payload, "pending", now, now, 0, ""))
+                conn.execute("COMMIT")
+            recorder.add(time.perf_counter() - started, True)
+        conn.close()
+    return run_threads(worker, clients, seconds)
+
+
+def bench_load() -> dict:
+    """Cost of the state at an old version, in a 50- and a 5,000-event game."""
+    from django.conf import settings
+
+    from games import registry, services, store
+    from tests.support import race
+    from tests.support.factories import user
+
+    registry.register(race.RULES, bots={"best": race.greedy_bot})
+    rules = registry.rules_for("race")
+    figures = {"snapshot_every": settings.SNAPSHOT_EVERY}
+    for length in (50, 5000):
+        players = [user(f"load{length}a"), user(f"load{length}b")]
+        # Single steps towards a far target: 5,000 events and still running.
+        game = services.game_create(user=players[0], slug="race", players=2, options={"target": 10000})
+        game = services.game_join(user=players[1], game_id=game.pk)
+        for index in range(length - 1):
+            seat = game.to_move[0]
+            services.move_submit(user=players[seat], game_id=game.pk, expected_version=game.version,
+                                 move={"type": "step", "steps": 1})
+            game.refresh_from_db()
+        # Versions just before the end: the worst case between two snapshots.
+        versions = [game.version - offset for offset in range(1, settings.SNAPSHOT_EVERY)]
+        timings = []
+        for _ in range(5):
+            for version in versions:
+                started = time.perf_counter()
+                store.state_at(game, rules, version)
+                timings.append(time.perf_counter() - started)
+        figures[f"events_{length}"] = {"events": game.version, "median_ms": round(statistics.median(timings) * 1000, 3),
+                                       "max_ms": round(max(timings) * 1000, 3)}
+    figures["ratio"] = round(figures["events_5000"]["median_ms"] / figures["events_50"]["median_ms"], 2)
+    return figures
+
+
+def bench_bots(games: int) -> list[dict]:
+    """Each game's best bot against random players, at every player count it allows."""
+    from games import registry
+    from games.engine.botmatch import bot_vs_random
+
+    rows = []
+    for entry in registry.all_games():
+        if entry.slug == "race" or "best" not in entry.bots:
+            continue
+        rules = entry.rules
+        for players in range(max(2, rules.min_players), rules.max_players + 1):
+            started = time.perf_counter()
+            try:
+                row = bot_vs_random(rules, entry.bots["best"], players, games, seed=1)
+            except Exception as error:  # report, do not hide
+                row = {"players": players, "error": f"{type(error).__name__}: {error}"}
+            row.update(game=entry.slug, seconds=round(time.perf_counter() - started, 1))
+            rows.append(row)
+    return rows
+
+
+def bench_worker() -> dict | None:
+    try:
+        from worker import bench as worker_bench
+    except ImportError:
+        return None
+    return worker_bench.run()
+
+
+def report(results: dict) -> str:
+    empty, moves, bare, load = results["empty_request"], results["moves"], results["bare_transaction"], results["load"]
+    ratio_empty = moves["per_second"] / empty["per_second"] if empty["per_second"] else 0
+    ratio_bare = moves["per_second"] / bare["per_second"] if bare["per_second"] else 0
+    lines = [
+        "# Performance", "",
+        f"Measured by `make bench` on {results['date']}.", "",
+        f"- Machine: {results['machine']}",
+        f"- Database: {results['database']}; gunicorn with {results['gunicorn_workers']} sync workers; "
+        f"{results['clients']} concurrent clients for {results['seconds']:.0f} s per HTTP figure; "
+        "the load generator runs on the same machine and shares its cores.", "",
+        "## A move through the full HTTP stack, and its ceilings", "",
+        "| measurement | per second | p50 ms | p99 ms | requests | errors |",
+        "|---|---|---|---|---|---|",
+        f"| empty DRF request (GET /api/v1/ping/) | {empty['per_second']} | {empty['p50_ms']} | {empty['p99_ms']} | {empty['requests']} | {empty['errors']} |",
+        f"| Momiji move (POST /api/v1/games/{{id}}/moves/) | {moves['per_second']} | {moves['p50_ms']} | {moves['p99_ms']} | {moves['requests']} | {moves['errors']} |",
+        f"| bare move transaction (driver only, no HTTP) | {bare['per_second']} | {bare['p50_ms']} | {bare['p99_ms']} | {bare['requests']} | {bare['errors']} |",
+        "",
+        f"- Move rate / empty-request rate: **{ratio_empty:.2f}** (target ≥ 0.33).",
+        f"- Move rate / bare-transaction rate: {ratio_bare:.2f}.",
+        f"- Move p99: **{moves['p99_ms']} ms** (target < 25 ms); games finished during the run: {moves.get('games_finished', 0)}.",
+        "",
+        "## Loading an old version", "",
+        f"State at a version just before the log's end (the worst case between two snapshots; "
+        f"a snapshot every {load['snapshot_every']} events).", "",
+        "| log length | median ms | max ms |", "|---|---|---|",
+        f"| {load['events_50']['events']} events | {load['events_50']['median_ms']} | {load['events_50']['max_ms']} |",
+        f"| {load['events_5000']['events']} events | {load['events_5000']['median_ms']} | {load['events_5000']['max_ms']} |",
+        "", f"- 5,000-event / 50-event ratio: **{load['ratio']}** (target ≤ 2).", "",
+        "## Bots against random players", "",
+        "One seat played by the game's best bot (rotating through the seats), the others by the random bot. "
+        "A shared first place counts as a win.", "",
+        "| game | players | games | bot win rate | a random seat's share | seconds |", "|---|---|---|---|---|---|",
+    ]
+    for row in results["bots"]:
+        if "error" in row:
+            lines.append(f"| {row['game']} | {row['players']} | — | error: {row['error']} | | {row['seconds']} |")
+        else:
+            lines.append(f"| {row['game']} | {row['players']} | {row['games']} | {row['win_rate']:.0%} | "
+                         f"{row['random_expectation']:.0%} | {row['seconds']} |")
+    worker = results.get("worker")
+    if worker:
+        lines += ["", "## Worker", "", "```json", json.dumps(worker, indent=2, default=str), "```"]
+    lines.append("")
+    return "\n".join(lines)

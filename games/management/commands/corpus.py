@@ -1,0 +1,49 @@
+"""Write the rules-pinning corpus: finished games per catalogued game, exported.
+
+    python manage.py corpus --out tests/corpus --games 2 [--slug momiji]
+
+Each file holds the export (log, seeds, outcome) and what replay must give: the
+hash of the final state and the outcome. tests/test_rules_pinning.py replays every
+file on every run, so a rules change that would rewrite old games fails CI.
+"""
+import hashlib
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from games import registry
+from games.audit import export_game
+from games.engine.canonical import canonical_json
+from games.simulation import play_one
+
+
+def state_digest(state) -> str:
+    return hashlib.sha256(canonical_json(state)).hexdigest()
+
+
+class Command(BaseCommand):
+    help = "Play and export finished games per catalogued game for the rules-pinning tests."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--out", default="tests/corpus")
+        parser.add_argument("--games", type=int, default=3)
+        parser.add_argument("--slug", action="append", help="Only these games (repeatable).")
+
+    def handle(self, out, games, slug, **_):
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        for entry in registry.all_games():
+            if slug and entry.slug not in slug:
+                continue
+            rules = entry.rules
+            counts = sorted({rules.min_players, (rules.min_players + rules.max_players) // 2, rules.max_players})
+            for index in range(games):
+                players = counts[index % len(counts)]
+                game, _ = play_one(entry.slug, players, bots="best", player_seed=f"corpus-{index}")
+                export = export_game(game)
+                expected = {"state_sha256": state_digest(game.state), "outcome": game.outcome,
+                            "head_hash": game.head_hash, "version": game.version}
+                path = folder / f"{entry.slug}-v{game.rules_version}-{players}p-{index}.json"
+                path.write_text(json.dumps({"export": export, "expected": expected}, sort_keys=True) + "\n")
+                self.stdout.write(f"{path}: {game.version} events")

@@ -17,6 +17,8 @@ from .placement import Site, is_wall, wall_tower
 from .scoring import palace_points, palace_size
 
 ENEMY = 0.7     # how much a point given to another player hurts
+KEEP_BASE = 8.0  # what an unused roof is still worth, in points, when its colour is used up
+KEEP_SPAN = 10.0  # at most this much more while its colour has buildings left
 
 
 class _Look:
@@ -96,7 +98,7 @@ class _Look:
         if colour == "violet" and self.state["tea_pool"] > 0:
             value += 0.5 * ((self.state["tea_pool"] + 1) // 2)   # tea tiles: 3, 2, 1
         # What this roof might still earn if kept: less as the colour's buildings run out.
-        keep = 2.0 + min(6.0, self.remaining[colour] / max(1, self.state["players"]))
+        keep = KEEP_BASE + min(KEEP_SPAN, self.remaining[colour] / max(1, self.state["players"]))
         if self.site.expansion(palace_index) and self.pieces_left == 2:
             keep += 1.0   # better: grow it with this piece, roof it with the next
         return value - keep

@@ -596,7 +596,8 @@ class MedinaRules(Rules):
             pieces = "one piece" if p["pieces"] == 1 else "two pieces"
             return f"{_player(p['seat'])} places {pieces} this turn."
         if kind == "PiecePlaced":
-            what = {"building": f"a {p.get('colour')} building", "roof": "a roof",
+            article = "an" if (p.get("colour") or "-")[0] in "aeiou" else "a"
+            what = {"building": f"{article} {p.get('colour')} building", "roof": "a roof",
                     "neutral_roof": "a neutral roof", "stable": "a stable", "wall": "a wall",
                     "merchant": "a merchant"}[p["piece"]]
             return f"{_player(p['seat'])} placed {what} at ({p['x']}, {p['y']})."
@@ -615,7 +616,8 @@ class MedinaRules(Rules):
                 return f"The {p['colour']} palace tile went back to the board."
             return f"{_player(p['seat'])} took the {p['colour']} palace tile."
         if kind == "ColourClosed":
-            return f"Every player owns a {p['colour']} palace: the remaining {p['colour']} buildings leave the game."
+            article = "an" if p["colour"][:1] in "aeiou" else "a"
+            return f"Every player owns {article} {p['colour']} palace: the remaining {p['colour']} buildings leave the game."
         if kind == "TeaBreak":
             return f"{_player(p['seat'])} took a tea break instead of a second piece."
         if kind == "TurnPassed":

@@ -721,7 +721,7 @@ def test_everything_is_public_and_views_are_json():
 
 def test_describe_reads_like_the_game():
     assert RULES.describe(Event("PiecePlaced", {"seat": 0, "piece": "building", "colour": "orange",
-                                                "x": 3, "y": 4})) == "Player 1 placed a orange building at (3, 4)."
+                                                "x": 3, "y": 4})) == "Player 1 placed an orange building at (3, 4)."
     assert RULES.describe(Event("GuardTileTaken", {"tower": 1, "seat": 2, "merchants": 3})) == \
         "Player 3 took the guard tile of tower 1 and its 3 merchants."
     assert RULES.describe(Event("TurnPassed", {"seat": 1})) == "Player 2 cannot place any piece and passes."

@@ -132,11 +132,22 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = EMAIL_URL.removeprefix("file://") if EMAIL_URL else str(VAR_DIR / "mail")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "LudoPost <noreply@ludopost.localhost>")
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 
 # -- worker ------------------------------------------------------------------------------
+# Production: REDIS_URL (or CELERY_BROKER_URL); `celery -A config worker` processes and
+# one `celery -A config beat`. Embedded (`make run`): kombu's filesystem transport in
+# ./var/broker, worker and beat in one process. See docs/WORKER.md.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "filesystem://")
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600"))}
+# Redis redelivers a task not acknowledged within the visibility timeout (tasks ack
+# late). No task here runs long, and none is scheduled with an ETA (deadlines are
+# rows), so a few minutes is plenty; the socket timeouts keep a move's request from
+# hanging on a dead broker (moves never need the broker: the outbox catches up).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "600")),
+    "socket_timeout": 5, "socket_connect_timeout": 5, "retry_on_timeout": True,
+}
 if CELERY_BROKER_URL == "filesystem://":
     _queue = VAR_DIR / "broker"
     for _sub in ("in", "processed"):
@@ -146,14 +157,38 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_out": str(_queue / "in"),
         "processed_folder": str(_queue / "processed"),
         "store_processed": False,
+        "polling_interval": float(os.environ.get("CELERY_POLLING_INTERVAL", "0.2")),
     }
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_ALWAYS_EAGER = False
-CELERY_BEAT_SCHEDULE = {}
+# Publishing when the broker is down: a few quick retries, then the caller carries on
+# (the rows stay pending and the next tick publishes them).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5,
+                                    "interval_max": 1}
+
+WORKER_TICK_SECONDS = float(os.environ.get("WORKER_TICK_SECONDS", "1"))
+WORKER_BATCH = int(os.environ.get("WORKER_BATCH", "200"))
+# How long a dispatched delivery is leased before it is handed out again.
+WORKER_LEASE_SECONDS = float(os.environ.get("WORKER_LEASE_SECONDS", "120"))
+WORKER_RETRY_BACKOFF = [float(x) for x in os.environ.get(
+    "WORKER_RETRY_BACKOFF", "10,60,300,1800,7200,21600").split(",")]
+WORKER_WEBHOOK_BACKOFF = [float(x) for x in os.environ.get(
+    "WORKER_WEBHOOK_BACKOFF", "10,60,300,1800,7200,21600,43200").split(",")]
+WORKER_WEBHOOK_TIMEOUT = float(os.environ.get("WORKER_WEBHOOK_TIMEOUT", "10"))
+WORKER_WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE",
+                                        DEBUG or TESTING or env_bool("LUDOPOST_EMBEDDED", False))
+WORKER_KEEP_DAYS = int(os.environ.get("WORKER_KEEP_DAYS", "30"))
+CELERY_BEAT_SCHEDULE = {
+    "tick": {"task": "worker.tick", "schedule": WORKER_TICK_SECONDS,
+             "options": {"expires": max(5.0, WORKER_TICK_SECONDS * 5)}},
+    "digests": {"task": "worker.send_digests", "schedule": 300.0, "options": {"expires": 240}},
+    "purge": {"task": "worker.purge", "schedule": 86400.0, "options": {"expires": 3600}},
+}
 
 LOGGING = {
     "version": 1,

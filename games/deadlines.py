@@ -3,11 +3,53 @@
 Called inside the move's transaction, after the projection has moved on: seats
 that have just moved are charged and their deadlines closed; seats that have just
 become to move get a turn start, a deadline and (if asked for) a reminder row.
+Seats played by bots (bot seats, forfeited seats) have no clock.
+
+Each seat's clock runs on its own :class:`games.timecontrol.Calendar`: the game's
+weekend pause and playing hours in that player's time zone, minus their vacations.
+Time zones, reminder preferences and vacations are the worker app's tables; they
+are read only for games whose time control needs them.
 """
 from __future__ import annotations
 
 from games import timecontrol
 from games.models import Deadline, Game
+
+
+def is_bot_seat(game: Game, seat) -> bool:
+    return bool(seat.bot_level) or seat.forfeited or seat.number in (game.forfeited_seats or [])
+
+
+class SeatContext:
+    """Per-seat time zones, reminder choices and vacations, loaded once per call."""
+
+    def __init__(self, game: Game, seats, *, since):
+        from worker.models import NotificationPreference, Vacation  # the worker owns these tables
+
+        self.game = game
+        tc = game.time_control or {}
+        users = {seat.user_id for seat in seats if seat.user_id}
+        self.prefs = {}
+        if users:
+            self.prefs = {row[0]: row[1:] for row in NotificationPreference.objects.filter(
+                user_id__in=users).values_list("user_id", "time_zone", "reminder_hours")}
+        self.pauses: dict[int, list] = {}
+        if tc.get("vacation_days") and since is not None:
+            numbers = [seat.number for seat in seats]
+            for number, start, end in Vacation.objects.filter(
+                    game_id=game.pk, seat__in=numbers, ends_at__gt=since).values_list("seat", "starts_at", "ends_at"):
+                self.pauses.setdefault(number, []).append((start, end))
+
+    def calendar(self, seat) -> timecontrol.Calendar:
+        tc = self.game.time_control
+        if not timecontrol.needs_calendar(tc):
+            return timecontrol.ALWAYS
+        zone = self.prefs.get(seat.user_id, ("UTC", None))[0]
+        return timecontrol.calendar_for(tc, time_zone=zone, pauses=self.pauses.get(seat.number, ()))
+
+    def reminder_before(self, seat) -> float | None:
+        hours = self.prefs.get(seat.user_id, ("UTC", None))[1]
+        return None if hours is None else hours * 3600
 
 
 def reschedule(game: Game, seats, *, previous_to_move: set[int], mover: int | None, now) -> None:
@@ -16,41 +58,90 @@ def reschedule(game: Game, seats, *, previous_to_move: set[int], mover: int | No
     ``seats`` are the game's Seat rows (already loaded by the caller).
     """
     tc = game.time_control
+    if not tc:
+        return
     current = set(game.to_move) if game.status == "active" else set()
+    started = [seat.turn_started_at for seat in seats if seat.turn_started_at is not None]
+    context = SeatContext(game, seats, since=min(started + [now]))
+    # The mover still to move while other seats have just become to move: a new
+    # round began (everyone picks again), so the mover's turn ended and a new one starts.
+    new_round = mover is not None and mover in current and bool(current - set(previous_to_move))
     changed = []
     for seat in seats:
         number = seat.number
-        if number == mover and number not in current and seat.turn_started_at is not None:
+        turn_ended = number == mover and (number not in current or new_round)
+        if turn_ended and seat.turn_started_at is not None:
             seat.bank_seconds = timecontrol.bank_after_move(tc, bank_seconds=seat.bank_seconds,
-                                                            started=seat.turn_started_at, now=now)
+                                                            started=seat.turn_started_at, now=now,
+                                                            calendar=context.calendar(seat))
+        if is_bot_seat(game, seat):
+            if seat.turn_started_at is None and seat.deadline is None:
+                continue
+            seat.turn_started_at = seat.deadline = None
         # A seat still to move (another seat moved, or its own turn has several
         # steps) keeps its clock running.
-        if number in current and number in previous_to_move:
+        elif number in current and number in previous_to_move and not turn_ended:
             continue
-        if number in current:
+        elif number in current:
             seat.turn_started_at = now
-            seat.deadline = timecontrol.turn_deadline(tc, bank_seconds=seat.bank_seconds, now=now)
+            seat.deadline = timecontrol.turn_deadline(tc, bank_seconds=seat.bank_seconds, now=now,
+                                                      calendar=context.calendar(seat))
         elif seat.turn_started_at is not None or seat.deadline is not None:
             seat.turn_started_at = None
             seat.deadline = None
         else:
             continue
         changed.append(seat)
-    if not tc:
+    if not changed:
         return
-    if changed:
-        type(changed[0]).objects.bulk_update(changed, ["bank_seconds", "turn_started_at", "deadline"])
+    type(changed[0]).objects.bulk_update(changed, ["bank_seconds", "turn_started_at", "deadline"])
     # Close what no longer applies, open the new ones.
-    stale = [seat.number for seat in changed]
-    Deadline.objects.filter(game=game, seat__in=stale, done=False).update(done=True)
+    Deadline.objects.filter(game=game, seat__in=[seat.number for seat in changed], done=False).update(done=True)
     rows = []
     for seat in changed:
         if seat.deadline is None:
             continue
         rows.append(Deadline(game=game, seat=seat.number, kind=Deadline.Kind.TIMEOUT, due_at=seat.deadline,
                              version=game.version))
-        remind = timecontrol.reminder_time(tc, seat.deadline)
+        remind = timecontrol.reminder_time(tc, seat.deadline, before_seconds=context.reminder_before(seat))
         if remind is not None and remind > now:
             rows.append(Deadline(game=game, seat=seat.number, kind=Deadline.Kind.REMINDER, due_at=remind,
                                  version=game.version))
     Deadline.objects.bulk_create(rows)
+
+
+def seat_context(game: Game, seats, *, since) -> SeatContext:
+    return SeatContext(game, seats, since=since)
+
+
+def reopen(game: Game, seat, *, now) -> bool:
+    """Recompute a running seat's deadline after its calendar changed (a vacation).
+
+    Call while holding the game row lock. The open timeout row moves to the new
+    deadline; the reminder row follows it (re-armed if it lies in the future).
+    Returns False if the seat has no running clock.
+    """
+    tc = game.time_control
+    if not tc or seat.turn_started_at is None or is_bot_seat(game, seat):
+        return False
+    context = SeatContext(game, [seat], since=min(seat.turn_started_at, now))
+    deadline = timecontrol.turn_deadline(tc, bank_seconds=seat.bank_seconds, now=seat.turn_started_at,
+                                         calendar=context.calendar(seat))
+    seat.deadline = deadline
+    seat.save(update_fields=["deadline"])
+    timeout = (Deadline.objects.filter(game=game, seat=seat.number, kind=Deadline.Kind.TIMEOUT, done=False)
+               .order_by("-version").first())
+    if timeout is None:
+        return False
+    timeout.due_at = deadline
+    timeout.save(update_fields=["due_at"])
+    remind = timecontrol.reminder_time(tc, deadline, before_seconds=context.reminder_before(seat))
+    reminder = Deadline.objects.filter(game=game, seat=seat.number, kind=Deadline.Kind.REMINDER,
+                                       version=timeout.version).first()
+    if reminder is not None and remind is not None:
+        reminder.due_at, reminder.done = remind, remind <= now
+        reminder.save(update_fields=["due_at", "done"])
+    elif remind is not None and remind > now:
+        Deadline.objects.create(game=game, seat=seat.number, kind=Deadline.Kind.REMINDER, due_at=remind,
+                                version=timeout.version)
+    return True

@@ -225,7 +225,8 @@ def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: st
     """Decide, append and project one move. Call while holding the game row lock.
 
     ``kind`` is recorded in the command ("move", "bot", "timeout"); ``platform_events``
-    (timeouts, forfeits: games.platform_events) go first in the batch.
+    (timeouts, forfeits: games.platform_events) go first in the batch. A "timeout"
+    with platform events may have ``move`` None: the batch then holds only them.
     """
     if game.status == GameStatus.OPEN:
         raise Unprocessable("The game has not started yet: it is waiting for players.", code="game_not_started")
@@ -236,12 +237,15 @@ def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: st
             f"The game has moved on: you expected version {expected_version}, it is at {game.version}.",
             details={"current_version": game.version})
     rules = registry.rules_for(game.slug, game.rules_version)
-    validate_move(rules, move)
+    # A timeout whose policy makes no move (a forfeit) is a batch of platform events only.
+    no_move = move is None and kind == "timeout" and bool(platform_events)
+    if not no_move:
+        validate_move(rules, move)
     if seat not in game.to_move:
         raise Unprocessable("It is not your turn.", code="not_your_turn")
     state = game.state
     try:
-        events = rules.decide(state, seat, move, game_rng(game, seq=game.version + 1))
+        events = [] if no_move else rules.decide(state, seat, move, game_rng(game, seq=game.version + 1))
     except IllegalMove as error:
         raise Unprocessable(error.message, code=error.code if error.code != "illegal_move" else "illegal_move",
                             details={"rule": error.code, **error.details})
@@ -273,3 +277,61 @@ def _project(game: Game, rules, state, *, seats, previous_to_move: set[int], mov
                           payload={"version": game.version, "to_move": game.to_move,
                                    "finished": game.status == GameStatus.FINISHED, "mover": mover,
                                    "head_hash": game.head_hash})
+
+
+# -- timeouts (the worker's deadline sweep calls this) ----------------------------------------
+
+def timeout_apply(*, game_id: int, seat: int, now: datetime | None = None) -> dict | None:
+    """Apply the game's timeout policy to ``seat``: one batch, led by a SeatTimedOut event.
+
+    * ``bot``: a bot plays the seat's move (recorded like any move, kind "timeout");
+    * ``skip``: the seat passes (``{"type": "pass"}``) where the rules allow it,
+      otherwise a bot plays (the event says which policy was applied);
+    * ``forfeit``: the seat drops out (SeatForfeited, no move in this batch); from
+      then on a bot plays it and it ranks last when the game ends.
+
+    Writes an outbox row "seat.timed_out" for the notifications in the same
+    transaction. Returns None, changing nothing, when the seat is no longer to move
+    or the game is over. Runs in its own transaction or inside the caller's (which
+    may already hold the game row lock).
+    """
+    from games.engine import Event as RulesEvent
+    from games.platform_events import SEAT_FORFEITED, SEAT_TIMED_OUT
+
+    now = now or utcnow()
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.status != GameStatus.ACTIVE or seat not in game.to_move:
+            return None
+        entry = registry.get(game.slug)
+        rules = registry.rules_for(game.slug, game.rules_version)
+        seat_row = game.seats.get(number=seat)
+        requested = timecontrol.policy(game.time_control)
+        applied, move = requested, None
+        if requested == "skip":
+            if {"type": "pass"} in rules.legal_moves(game.state, seat):
+                move = {"type": "pass"}
+            else:
+                applied = "bot"
+        extra = {"policy": applied}
+        if applied == "bot":
+            level = seat_row.bot_level or ("best" if "best" in entry.bots else "random")
+            bot = entry.bots.get(level) or entry.bots["random"]
+            move = bot(rules, game.state, seat, game_rng(game, seq=game.version + 1))
+            extra["level"] = level
+        if requested != applied:
+            extra["requested"] = requested
+        platform_events = [RulesEvent(SEAT_TIMED_OUT, {"seat": seat, "policy": applied})]
+        if applied == "forfeit":
+            platform_events.append(RulesEvent(SEAT_FORFEITED, {"seat": seat}))
+            seat_row.forfeited = True
+            seat_row.save(update_fields=["forfeited"])
+            game.forfeited_seats = sorted(set(game.forfeited_seats or []) | {seat})
+            game.save(update_fields=["forfeited_seats"])
+        result = apply_locked(game, seat, move, expected_version=game.version, kind="timeout", now=now,
+                              command_extra=extra, platform_events=platform_events)
+        Outbox.objects.create(game_id=game.pk, kind="seat.timed_out", created_at=now, available_at=now,
+                              payload={"version": game.version, "seat": seat, "policy": applied,
+                                       "requested": requested, "finished": game.status == GameStatus.FINISHED,
+                                       "head_hash": game.head_hash})
+        return result

@@ -1,0 +1,213 @@
+"""Emails: what each notification says, and the headers every one carries.
+
+A message is rendered when it is sent, from the delivery row and the game as it is
+then, so a mail held by quiet hours still shows the current deadline — and is
+cancelled (``Cancel``) if it no longer applies (the player moved, unsubscribed).
+Every message has a text and an HTML part, a ``List-Unsubscribe`` header with a
+signed one-click link (RFC 8058), and a Message-ID derived from the delivery, so a
+retried send carries the same id.
+"""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from urllib.parse import urlparse
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+
+from games import registry, timecontrol
+from games import selectors as game_selectors
+from games.models import Game, GameStatus, Seat
+from worker import selectors
+from worker.models import Delivery, NotifyMode
+
+UNSUBSCRIBE_SALT = "ludopost.worker.unsubscribe"
+
+
+class Cancel(Exception):
+    """The notification no longer applies; the delivery is cancelled, not retried."""
+
+
+# -- unsubscribe tokens --------------------------------------------------------------------
+
+def unsubscribe_token(user_id: int) -> str:
+    return signing.dumps({"u": user_id}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def unsubscribe_user_id(token: str) -> int | None:
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    user_id = data.get("u") if isinstance(data, dict) else None
+    return user_id if isinstance(user_id, int) else None
+
+
+def unsubscribe_url(user_id: int) -> str:
+    return f"{settings.SITE_URL}/api/v1/unsubscribe/{unsubscribe_token(user_id)}/"
+
+
+# -- formatting ---------------------------------------------------------------------------------
+
+def _moment(value, prefs: selectors.Preferences) -> dict | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    utc = value.astimezone(timezone.utc)
+    local = prefs.local(value)
+    return {"utc": utc.strftime("%Y-%m-%d %H:%M UTC"), "iso": utc.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "local": local.strftime("%A %d %B %Y, %H:%M") + f" ({prefs.time_zone})", "at": utc}
+
+
+def _in_words(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds >= 2 * 86400:
+        return f"{seconds // 86400} days"
+    if seconds >= 2 * 3600:
+        return f"{seconds // 3600} hours"
+    if seconds >= 120:
+        return f"{seconds // 60} minutes"
+    return f"{seconds} seconds"
+
+
+def _domain() -> str:
+    return urlparse(settings.SITE_URL).hostname or "ludopost.localhost"
+
+
+def message_id(delivery: Delivery) -> str:
+    digest = hashlib.sha256(delivery.key.encode()).hexdigest()[:16]
+    return f"<ludopost.{delivery.pk}.{digest}@{_domain()}>"
+
+
+# -- what each kind says ------------------------------------------------------------------------
+
+def _game_context(game: Game, seat: Seat | None, prefs) -> dict:
+    entry = registry.get(game.slug)
+    title = entry.rules.title if entry else game.slug
+    base = f"{settings.SITE_URL}/api/v1/games/{game.pk}"
+    return {"game": game, "title": title, "seat": seat.number if seat else None, "link": f"{base}/",
+            "events_link": f"{base}/events/?since=my-last-move", "audit_link": f"{base}/audit/",
+            "head_hash": game.head_hash, "version": game.version,
+            "time_control": timecontrol.describe(game.time_control) if game.time_control else None}
+
+
+def _load(delivery: Delivery) -> tuple[Game, Seat]:
+    game = Game.objects.get(pk=delivery.game_id)
+    seat = Seat.objects.get(game=game, number=delivery.seat)
+    return game, seat
+
+
+def _still_to_move(game: Game, seat: Seat) -> None:
+    if game.status != GameStatus.ACTIVE or seat.number not in game.to_move:
+        raise Cancel("the seat is no longer to move")
+    if seat.forfeited:
+        raise Cancel("the seat has forfeited")
+
+
+def _since_last_move(game: Game, seat: Seat) -> list[str]:
+    events = game_selectors.events_for(game, seat.number, after=seat.last_move_version, limit=40)
+    return [e["description"] for e in events if e.get("description")]
+
+
+def turn(delivery, user, prefs, now):
+    game, seat = _load(delivery)
+    _still_to_move(game, seat)
+    context = {**_game_context(game, seat, prefs), "happened": _since_last_move(game, seat),
+               "deadline": _moment(seat.deadline, prefs)}
+    return f"Your turn in {context['title']} #{game.pk}", context
+
+
+def reminder(delivery, user, prefs, now):
+    game, seat = _load(delivery)
+    _still_to_move(game, seat)
+    if seat.deadline is None or seat.deadline <= now:
+        raise Cancel("the deadline has passed")
+    if delivery.payload.get("deadline") and _moment(delivery.payload["deadline"], prefs)["at"] != \
+            _moment(seat.deadline, prefs)["at"]:
+        raise Cancel("the deadline has changed since this reminder was due")
+    context = {**_game_context(game, seat, prefs), "deadline": _moment(seat.deadline, prefs),
+               "left": _in_words((seat.deadline - now).total_seconds()), "happened": _since_last_move(game, seat)}
+    return f"Reminder: your move in {context['title']} #{game.pk} is due in {context['left']}", context
+
+
+POLICY_WORDS = {"bot": "a bot made a move for you", "skip": "you passed",
+                "forfeit": "you forfeited the game: a bot plays your seat from now on, and you rank last"}
+
+
+def timeout(delivery, user, prefs, now):
+    game, seat = _load(delivery)
+    policy = delivery.payload.get("policy", "bot")
+    context = {**_game_context(game, seat, prefs), "policy": policy, "what": POLICY_WORDS.get(policy, policy),
+               "fallback": delivery.payload.get("requested") not in (None, policy)}
+    return f"You ran out of time in {context['title']} #{game.pk}", context
+
+
+def finished(delivery, user, prefs, now):
+    game, seat = _load(delivery)
+    outcome = game.outcome or {}
+    ranks, scores = outcome.get("ranks") or [], outcome.get("scores") or []
+    names = dict(Seat.objects.filter(game=game).values_list("number", "user__username"))
+    table = [{"seat": n, "name": names.get(n) or "bot", "rank": ranks[n] if n < len(ranks) else None,
+              "score": scores[n] if n < len(scores) else None, "you": n == seat.number}
+             for n in sorted(range(len(ranks)), key=lambda n: (ranks[n], n))]
+    rank = ranks[seat.number] if seat.number < len(ranks) else None
+    context = {**_game_context(game, seat, prefs), "table": table, "rank": rank,
+               "notes": outcome.get("notes") or [], "won": rank == 1}
+    verdict = "you won" if rank == 1 else (f"you placed {rank}" if rank else "the results")
+    return f"{context['title']} #{game.pk} is over: {verdict}", context
+
+
+def vacation(delivery, user, prefs, now):
+    game, seat = _load(delivery)
+    context = {**_game_context(game, seat, prefs), "deadline": _moment(seat.deadline, prefs),
+               "days_left": delivery.payload.get("days_left")}
+    return f"A vacation day was used in {context['title']} #{game.pk}", context
+
+
+def digest(delivery, user, prefs, now):
+    items = delivery.payload.get("items") or []
+    if not items:
+        raise Cancel("nothing to report")
+    context = {"items": items, "count": len(items), "games": len({i["game_id"] for i in items}),
+               "site": settings.SITE_URL}
+    return f"Your LudoPost digest: {context['count']} update{'s' if context['count'] != 1 else ''}", context
+
+
+BUILDERS = {"turn": turn, "reminder": reminder, "timeout": timeout, "finished": finished, "vacation": vacation,
+            "digest": digest}
+
+
+def build(delivery: Delivery, *, now) -> EmailMultiAlternatives:
+    """The message a delivery sends now; raises Cancel if it should not go out."""
+    user = delivery.user
+    if user is None or not user.email:
+        raise Cancel("the player has no email address")
+    prefs = selectors.preferences_of(user)
+    if prefs.mode == NotifyMode.NONE:
+        raise Cancel("the player turned email off")
+    subject, context = BUILDERS[delivery.kind](delivery, user, prefs, now)
+    unsubscribe = unsubscribe_url(user.pk)
+    context = {**context, "user": user, "unsubscribe_url": unsubscribe, "preferences_url":
+               f"{settings.SITE_URL}/api/v1/me/notifications/", "site": settings.SITE_URL}
+    text = render_to_string(f"worker/email/{delivery.kind}.txt", context)
+    html = render_to_string(f"worker/email/{delivery.kind}.html", context)
+    message = EmailMultiAlternatives(
+        subject=f"[LudoPost] {subject}", body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[user.email],
+        headers={"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                 "Message-ID": message_id(delivery), "X-LudoPost-Kind": delivery.kind,
+                 **({"X-LudoPost-Game": str(delivery.game_id)} if delivery.game_id else {}),
+                 **({"X-LudoPost-Head-Hash": context["head_hash"]} if context.get("head_hash") else {})})
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def digest_line(delivery: Delivery, titles: dict[int, str]) -> str:
+    title = f"{titles.get(delivery.game_id, 'a game')} #{delivery.game_id}"
+    return {"turn": f"It became your turn in {title}.",
+            "finished": f"{title} is over; see the results.",
+            "timeout": f"You ran out of time in {title} ({delivery.payload.get('policy', 'bot')}).",
+            "vacation": f"A vacation day was used in {title}."}.get(delivery.kind, f"News in {title}.")

@@ -98,3 +98,23 @@ def test_bot_games_finish_and_replay(players):
         assert not any(RULES.can_place(game.state, seat) for seat in range(players))
         # the stored palace tiles match the largest palaces
         assert palace_tile_holders(game.state) == game.state["palace_tiles"]
+
+
+def test_legal_moves_match_the_move_schema():
+    import jsonschema
+
+    schema = RULES.move_schema()
+    table = Table(RULES, 2, {}, seed=5)
+    seen = set()
+    for _ in range(80):
+        if table.over:
+            break
+        seat = min(RULES.to_move(table.state))
+        for move in RULES.legal_moves(table.state, seat):
+            jsonschema.validate(move, schema)
+            seen.add(move["type"])
+        table.bot_move(seat, BOTS["best"])
+    assert {"building", "roof", "wall", "merchant"} <= seen
+    jsonschema.validate({"type": "tea"}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"type": "wall", "x": 1}, schema)

@@ -91,7 +91,7 @@ STATIC_ROOT = VAR_DIR / "static"
 
 # -- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.TokenAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.FastTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
@@ -150,12 +150,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 if CELERY_BROKER_URL == "filesystem://":
     _queue = VAR_DIR / "broker"
-    for _sub in ("in", "processed"):
+    for _sub in ("in", "processed", "control"):
         (_queue / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue / "in"),
         "data_folder_out": str(_queue / "in"),
         "processed_folder": str(_queue / "processed"),
+        "control_folder": str(_queue / "control"),
         "store_processed": False,
         "polling_interval": float(os.environ.get("CELERY_POLLING_INTERVAL", "0.2")),
     }

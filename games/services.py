@@ -163,9 +163,12 @@ def game_rng(game: Game, seq: int) -> GameRng:
 
 def _locked_game(game_id) -> Game:
     try:
-        return Game.objects.select_for_update(no_key=True).get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+        game = store.lock_game(int(game_id))
+    except (ValueError, TypeError, OverflowError):
+        game = None
+    if game is None:
         raise NotFound("There is no such game.", code="game_not_found")
+    return game
 
 
 # -- moves -----------------------------------------------------------------------------------
@@ -254,7 +257,6 @@ def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: st
     events = list(platform_events or []) + list(events)
     state, rows = store.append(game, rules=rules, state=state, events=events, actor=seat, command=command, now=now)
     _project(game, rules, state, seats=None, previous_to_move=previous, mover=seat, now=now)
-    game.save(update_fields=["version", "head_hash", "state", "to_move", "outcome", "status", "finished_at"])
     return {"game": game, "rules": rules, "seat": seat, "events": rows, "state": state}
 
 
@@ -268,15 +270,14 @@ def _project(game: Game, rules, state, *, seats, previous_to_move: set[int], mov
         game.to_move = []
     else:
         game.to_move = sorted(rules.to_move(state))
-    if mover is not None:
-        Seat.objects.filter(game_id=game.pk, number=mover).update(last_move_version=game.version)
+    store.save_projection(game, last_mover=mover)
     if game.time_control:
         deadlines.reschedule(game, seats if seats is not None else list(game.seats.all()),
                              previous_to_move=previous_to_move, mover=mover, now=now)
-    Outbox.objects.create(game_id=game.pk, kind="game.advanced", created_at=now, available_at=now,
-                          payload={"version": game.version, "to_move": game.to_move,
-                                   "finished": game.status == GameStatus.FINISHED, "mover": mover,
-                                   "head_hash": game.head_hash})
+    store.outbox_add(game_id=game.pk, kind="game.advanced", now=now,
+                     payload={"version": game.version, "to_move": game.to_move,
+                              "finished": game.status == GameStatus.FINISHED, "mover": mover,
+                              "head_hash": game.head_hash})
 
 
 # -- timeouts (the worker's deadline sweep calls this) ----------------------------------------

@@ -7,7 +7,10 @@ IntegrityError rather than a fork.
 """
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
+from django.db import connection
 
 from games.engine import Event as RulesEvent
 from games.hashing import event_hash, timestamp
@@ -15,28 +18,51 @@ from games.models import Event, Game, Snapshot
 from games.platform_events import fold
 
 
+def lock_game(game_id) -> Game | None:
+    """The game row, locked for this transaction (PostgreSQL: FOR NO KEY UPDATE; SQLite's
+    IMMEDIATE transactions already hold the write lock). Raw SQL: this is the hot path."""
+    lock = " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else ""
+    rows = list(Game.objects.raw(f"SELECT * FROM games_game WHERE id = %s{lock}", [game_id]))
+    return rows[0] if rows else None
+
+
+_INSERT_EVENT = ("INSERT INTO games_event (game_id, seq, type, payload, actor, batch, command, rules_version,"
+                 " created_at, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)")
+
+
 def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | None, command: dict | None,
            now) -> tuple[object, list[Event]]:
     """Fold ``events`` into ``state``, write them, and advance ``game`` in memory.
 
-    Returns the new state and the saved rows. The caller saves the game row.
+    Returns the new state and the rows (unsaved model instances, for rendering). The
+    caller saves the game row. Each payload is serialised before any later event is
+    folded, so what is stored is exactly what was hashed even if the rules' evolve
+    keeps references into payloads.
     """
     created_at = timestamp(now)
+    db_now = connection.ops.adapt_datetimefield_value(now)
     batch = game.version + 1
     prev_hash = game.head_hash
-    rows = []
+    rows, params = [], []
     for offset, event in enumerate(events):
         seq = batch + offset
         first = offset == 0
+        row_command = command if first else None
         digest = event_hash(game_id=game.pk, seq=seq, type=event.type, payload=event.payload, actor=actor,
-                            batch=batch, command=command if first else None,
-                            rules_version=game.rules_version, created_at=created_at, prev_hash=prev_hash)
-        rows.append(Event(game_id=game.pk, seq=seq, type=event.type, payload=event.payload, actor=actor,
-                          batch=batch, command=command if first else None, rules_version=game.rules_version,
+                            batch=batch, command=row_command, rules_version=game.rules_version,
+                            created_at=created_at, prev_hash=prev_hash)
+        payload_json = json.dumps(event.payload)
+        params.append((game.pk, seq, event.type, payload_json, actor, batch,
+                       None if row_command is None else json.dumps(row_command), game.rules_version, db_now,
+                       prev_hash, digest))
+        rows.append(Event(game_id=game.pk, seq=seq, type=event.type, payload=json.loads(payload_json), actor=actor,
+                          batch=batch, command=row_command, rules_version=game.rules_version,
                           created_at=now, prev_hash=prev_hash, hash=digest))
         prev_hash = digest
         state = fold(rules, state, event.type, event.payload)
-    Event.objects.bulk_create(rows)
+    if params:
+        with connection.cursor() as cursor:
+            cursor.executemany(_INSERT_EVENT, params)
     old_version = game.version
     game.version += len(rows)
     game.head_hash = prev_hash
@@ -44,6 +70,30 @@ def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | N
     if old_version // every != game.version // every:
         Snapshot.objects.create(game_id=game.pk, version=game.version, state=state)
     return state, rows
+
+
+def save_projection(game: Game, *, last_mover: int | None) -> None:
+    """Write the game row's projection (and the mover's last-move version) in two statements."""
+    ops = connection.ops
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE games_game SET version = %s, head_hash = %s, state = %s, to_move = %s, outcome = %s,"
+            " status = %s, finished_at = %s WHERE id = %s",
+            [game.version, game.head_hash, json.dumps(game.state), json.dumps(game.to_move),
+             None if game.outcome is None else json.dumps(game.outcome), game.status,
+             ops.adapt_datetimefield_value(game.finished_at), game.pk])
+        if last_mover is not None:
+            cursor.execute("UPDATE games_seat SET last_move_version = %s WHERE game_id = %s AND number = %s",
+                           [game.version, game.pk, last_mover])
+
+
+def outbox_add(*, game_id: int | None, kind: str, payload: dict, now) -> None:
+    moment = connection.ops.adapt_datetimefield_value(now)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
+            " last_error) VALUES (%s, %s, %s, %s, %s, %s, 0, '')",
+            [game_id, kind, json.dumps(payload), "pending", moment, moment])
 
 
 def to_rules_event(row: Event) -> RulesEvent:

@@ -101,3 +101,23 @@ def test_legal_moves_match_decide_both_ways_along_a_bot_game():
         t.bot_move(seat, BOTS["best"])
         steps += 1
     assert t.over
+
+
+def test_moves_match_the_move_schema_and_events_read_as_sentences():
+    import jsonschema
+
+    from games.engine.harness import play_game
+
+    schema = RULES.move_schema()
+    game = play_game(RULES, 3, {"dice": "traffic_lights_bga"}, seed=21, bots=[BOTS["best"]] * 3)
+    for batch in game.batches:
+        if batch.move is not None:
+            jsonschema.validate(batch.move, schema)
+        for event in batch.events:
+            for seat in (0, None):
+                line = RULES.describe(RULES.redact(event, seat), seat)
+                assert isinstance(line, str) and line.endswith(".")
+    for options in ({}, {"board": "bga"}):
+        t = Table(RULES, 2, options, seed=1)
+        for move in RULES.legal_moves(t.state, 0)[::20]:
+            jsonschema.validate(move, schema)

@@ -1,11 +1,12 @@
 """A bot for Linie 1 that builds towards its own route and drives sensibly.
 
-Building: a cheapest-completion search (0-1 breadth-first over square, entry edge
-and stops passed) finds a plan for the bot's own route, where following an
-existing track costs nothing and every empty square to fill (or tile to upgrade)
-costs one. The bot then places a tile from a hand that lays the plan's segment on
-one of the plan's squares. If none fits, it places a tile where it does not make
-its own plan longer. When the route is complete it starts the trip at once.
+Building: a cheapest-completion search (A* over square, entry edge and stops
+passed) finds a plan for the bot's own route, where following an existing track
+costs nothing and every empty square to fill (or tile to upgrade) costs one. The
+bot then places a tile from a hand that lays the plan's segment on one of the
+plan's squares, preferring the simplest tile. If none fits, it places a tile away
+from its plan (or, failing that, one that does not make the plan longer). When
+the route is complete it starts the trip at once.
 
 Driving: use the die that takes the tram furthest (a breakdown only when every
 die shows the tool); roll the next two dice always (a forced breakdown needs two

@@ -96,7 +96,7 @@ def _game_context(game: Game, seat: Seat | None, prefs) -> dict:
 
 
 def _load(delivery: Delivery) -> tuple[Game, Seat]:
-    game = Game.objects.get(pk=delivery.game_id)
+    game = Game.objects.defer("state").get(pk=delivery.game_id)
     seat = Seat.objects.get(game=game, number=delivery.seat)
     return game, seat
 

@@ -124,7 +124,7 @@ def _watch(game_id: int) -> GameWatch:
 def on_game_advanced(row: Outbox, *, now) -> int:
     payload = row.payload
     version, to_move = payload["version"], set(payload.get("to_move") or [])
-    game = Game.objects.get(pk=row.game_id)
+    game = Game.objects.defer("state").get(pk=row.game_id)
     seats = list(Seat.objects.filter(game_id=game.pk))
     humans = _humans(game, seats)
     watch = _watch(game.pk)
@@ -166,7 +166,7 @@ def on_game_advanced(row: Outbox, *, now) -> int:
 def on_seat_timed_out(row: Outbox, *, now) -> int:
     payload = row.payload
     version, number = payload["version"], payload["seat"]
-    game = Game.objects.get(pk=row.game_id)
+    game = Game.objects.defer("state").get(pk=row.game_id)
     seats = list(Seat.objects.filter(game_id=game.pk))
     notifier = Notifier(game, now=now)
     timed_out = next((s for s in seats if s.number == number), None)

@@ -79,8 +79,10 @@ def dispatch_due(publish, *, now=None, limit: int | None = None) -> int:
                    .order_by("next_attempt_at").values_list("id", flat=True)[:limit])
         if not ids:
             return 0
+        # A "sending" row whose lease ran out was left by a runner that died: it is
+        # owed again. Back to "pending", leased to the task about to be published.
         Delivery.objects.filter(pk__in=ids).update(
-            claimed_until=now + timedelta(seconds=settings.WORKER_LEASE_SECONDS))
+            status=DeliveryStatus.PENDING, claimed_until=now + timedelta(seconds=settings.WORKER_LEASE_SECONDS))
         # Published inside the transaction: if the broker refuses, the leases roll back.
         for delivery_id in ids:
             publish(delivery_id)

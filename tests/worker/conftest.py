@@ -14,11 +14,14 @@ import email.policy
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import threading
 import time
+from collections import Counter
+from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -38,16 +41,35 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for(condition, *, timeout: float = 30, interval: float = 0.1, message: str = "condition"):
-    """Poll ``condition`` until it returns something truthy; fail with ``message`` after ``timeout``."""
+def wait_for(condition, *, timeout: float = 30, interval: float = 0.1, message: str = "condition",
+             explain=None):
+    """Poll ``condition`` until it returns something truthy; fail with ``message`` after ``timeout``.
+
+    ``explain()`` may return more words for the failure (a worker's log, rows' states).
+    """
     deadline = time.monotonic() + timeout
     while True:
         value = condition()
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {message}")
+            more = f"\n{explain()}" if explain else ""
+            raise AssertionError(f"timed out after {timeout}s waiting for {message}{more}")
         time.sleep(interval)
+
+
+def worker_state() -> str:
+    """The worker's rows in a few lines, for a failing wait."""
+    from games.models import Deadline, Outbox
+    from worker.models import Delivery
+
+    deliveries = Counter(Delivery.objects.values_list("channel", "status"))
+    outbox = Counter(Outbox.objects.values_list("kind", "status"))
+    errors = list(Delivery.objects.exclude(last_error="").values_list("kind", "last_error")[:5])
+    due = Deadline.objects.filter(done=False).count()
+    sending = list(Delivery.objects.filter(status="sending").values_list("id", "attempts", "claimed_until"))
+    return (f"deliveries={dict(deliveries)} outbox={dict(outbox)} open deadlines={due} errors={errors} "
+            f"sending={sending} now={datetime.now(timezone.utc)}")
 
 
 # -- Redis --------------------------------------------------------------------------------------
@@ -231,6 +253,7 @@ class Ticker:
     def __init__(self, interval: float = 0.25):
         self.interval = interval
         self.stopping = threading.Event()
+        self.errors: list[Exception] = []
         self.thread = threading.Thread(target=self.run, daemon=True)
 
     def run(self):
@@ -239,8 +262,8 @@ class Ticker:
         while not self.stopping.wait(self.interval):
             try:
                 tasks.tick.apply_async(expires=10)
-            except Exception:  # the broker is down: beat would fail the same way and carry on
-                pass
+            except Exception as error:  # the broker is down: beat would fail the same way and carry on
+                self.errors.append(error)
 
     def start(self):
         self.thread.start()
@@ -258,9 +281,11 @@ def configure_broker(url: str) -> None:
     app.conf.broker_transport_options = {"visibility_timeout": 30, "socket_timeout": 2,
                                          "socket_connect_timeout": 2}
     app.conf.broker_connection_retry_on_startup = True
-    # Forget connections made to another broker by an earlier test.
-    if app._pool is not None:
-        app._pool.force_close_all()
+    # Forget connections and producer pools an earlier worker closed (kombu keeps
+    # them in a process-wide registry keyed by the broker URL).
+    from kombu import pools
+
+    pools.reset()
     app._pool = None
     app.amqp._producer_pool = None
 
@@ -276,6 +301,7 @@ def celery_worker(transactional_db, redis_url, fast_worker_settings):
     configure_broker(redis_url)
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30, loglevel="WARNING"):
         ticker = Ticker().start()
+        app.ticker = ticker
         yield app
         ticker.stop()
 
@@ -313,25 +339,34 @@ class WorkerProcess:
         self.schedule = tempfile.mktemp(prefix="ludopost-beat-")
 
     def start(self):
+        self.schedule = tempfile.mktemp(prefix="ludopost-beat-")
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else "python",
              str(ROOT / "tests" / "worker" / "run_worker.py"), "--schedule", self.schedule],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         return self
+
+    def _signal(self, number) -> None:
+        # The worker and its embedded beat process go down together, as on a machine
+        # that dies; the process group is this worker's own (start_new_session).
+        try:
+            os.killpg(self.process.pid, number)
+        except ProcessLookupError:
+            pass
 
     def kill(self):
         if self.process and self.process.poll() is None:
-            self.process.kill()
+            self._signal(signal.SIGKILL)
             self.process.wait(10)
 
     def stop(self):
         if self.process and self.process.poll() is None:
-            self.process.terminate()
+            self._signal(signal.SIGTERM)
             try:
                 self.process.wait(20)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                self._signal(signal.SIGKILL)
                 self.process.wait(10)
         for suffix in ("", ".db", ".dat", ".dir", ".bak"):
             Path(self.schedule + suffix).unlink(missing_ok=True)

@@ -29,5 +29,5 @@ registry.register(duel.RULES, bots={"best": duel.greedy_bot})
 from config.celery import app  # noqa: E402
 
 if __name__ == "__main__":
-    app.worker_main(["worker", "--beat", "--pool=solo", "--loglevel=WARNING", "--without-gossip",
+    app.worker_main(["worker", "--beat", "--pool=solo", "--loglevel=INFO", "--without-gossip",
                      "--without-mingle", *sys.argv[1:]])

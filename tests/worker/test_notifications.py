@@ -183,3 +183,21 @@ def test_unknown_outbox_kinds_are_set_aside():
     Outbox.objects.create(kind="something.new", payload={}, created_at=T0, available_at=T0)
     assert relay.relay_outbox(now=T0) == 1
     assert Outbox.objects.get(kind="something.new").status == "done"
+
+
+def test_a_send_cut_short_is_sent_again_once_its_lease_runs_out(settings):
+    """A runner that claimed an email and died: after the lease, the email goes out once."""
+    from worker import deliver
+
+    settings.WORKER_LEASE_SECONDS = 60
+    game, users = timed_game(time_control=TC, names=["cut", "short"])
+    relay.relay_outbox(now=T0)
+    email = Delivery.objects.get(channel="email")
+    assert deliver._claim(email.pk, now=T0)  # ... and the runner dies here
+    drain(now=T0 + timedelta(seconds=59))
+    assert not mail.outbox and Delivery.objects.get(pk=email.pk).status == "sending"
+    drain(now=T0 + timedelta(seconds=61))
+    drain(now=T0 + timedelta(seconds=200))
+    assert len(mail.outbox) == 1
+    email.refresh_from_db()
+    assert email.status == "sent" and email.attempts == 2

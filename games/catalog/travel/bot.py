@@ -317,11 +317,10 @@ def _choose_action(state, seat, moves, rng):
             if move in by_type["propose"]:
                 add(draw_gain + 1.0, 2, move)
 
-    # a little noise keeps bots from repeating the same stand-off forever
-    jitter = [rng.randbelow(1000, "bot") / 1000.0 for _ in candidates]
-    best = max(range(len(candidates)),
-               key=lambda i: (candidates[i][0] + jitter[i], candidates[i][1]))
-    return candidates[best][2]
+    # a random pick among the nearly best keeps bots out of endless stand-offs
+    top = max(gain for gain, _priority, _move in candidates)
+    near = sorted((c for c in candidates if c[0] >= top - 0.75), key=lambda c: (-c[0], -c[1]))
+    return near[rng.randbelow(len(near), "bot")][2] if len(near) > 1 else near[0][2]
 
 
 def _leader(state, seat):

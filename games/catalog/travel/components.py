@@ -163,6 +163,8 @@ def _build_cards() -> dict:
 
 
 CARDS = _build_cards()
+KIND_CATEGORY = {data["kind"]: data["category"] for data in CARDS.values()}
+KINDS = list(dict.fromkeys(data["kind"] for data in CARDS.values()))   # in card order
 ITEM_IDS = [card for card, data in CARDS.items() if data["category"] == "item"]
 PASSPORT_IDS = [card for card, data in CARDS.items() if data["category"] == "passport"]
 

@@ -181,7 +181,7 @@ class TravelRules(Rules):
             raise IllegalMove("A move's fields are seat numbers, card ids or lists of card ids.",
                               code="malformed_move")
         move = canonical(move)
-        if move not in legal_moves(state, seat):
+        if move not in legal_moves(state, seat, only=move["type"]):
             message, code = explain(state, seat, move)
             raise IllegalMove(message, code=code)
         return perform(state, seat, move, rng)

@@ -4,8 +4,11 @@ The state is plain JSON (see rules.py for its fields). Nothing here changes it.
 """
 from __future__ import annotations
 
-from .components import (CARDS, COUNTRIES, HAND_LIMIT, ITEM_COPIES, OPTION_CATEGORIES,
-                         POSTCARD_COUNT, POSTCARDS_TO_WIN, category, is_forbidden, kind)
+from .components import (COUNTRIES, HAND_LIMIT, ITEM_COPIES, KIND_CATEGORY, KINDS,
+                         OPTION_CATEGORIES, POSTCARD_COUNT, POSTCARDS_TO_WIN, category,
+                         is_forbidden, kind)
+
+_OPTION_OF_CATEGORY = {cat: name for name, cat in OPTION_CATEGORIES.items()}
 
 
 def option(state, name: str):
@@ -75,26 +78,17 @@ def copies_in_game(state, card_kind: str) -> int:
         return state["players"]            # SEED: one passport per player, the rest put away
     if card_kind == "postcard":
         return POSTCARD_COUNT if option(state, "postcards") else 0
-    sample = next(card for card, data in CARDS.items() if data["kind"] == card_kind)
-    cat = category(sample)
+    cat = KIND_CATEGORY[card_kind]
     if cat == "item":
         return ITEM_COPIES
     if cat == "event":
         return 0                           # events never sit in a hand
-    for name, cat_name in OPTION_CATEGORIES.items():
-        if cat_name == cat:
-            return 1 if option(state, name) else 0
-    return 0
+    return 1 if option(state, _OPTION_OF_CATEGORY[cat]) else 0
 
 
 def wantable_kinds(state) -> list[str]:
     """Every kind a hand can hold in this game, in a fixed order."""
-    kinds = []
-    for data in CARDS.values():
-        k = data["kind"]
-        if k not in kinds and data["category"] != "event" and copies_in_game(state, k) > 0:
-            kinds.append(k)
-    return kinds
+    return [k for k in KINDS if copies_in_game(state, k) > 0]
 
 
 def reaction_card(window_kind: str) -> str:

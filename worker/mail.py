@@ -65,13 +65,12 @@ def _moment(value, prefs: selectors.Preferences) -> dict | None:
 
 def _in_words(seconds: float) -> str:
     seconds = max(0, int(seconds))
-    if seconds >= 2 * 86400:
-        return f"{seconds // 86400} days"
-    if seconds >= 2 * 3600:
-        return f"{seconds // 3600} hours"
-    if seconds >= 120:
-        return f"{seconds // 60} minutes"
-    return f"{seconds} seconds"
+    for unit, size, from_ in (("day", 86400, 2 * 86400), ("hour", 3600, 2 * 3600), ("minute", 60, 120),
+                              ("second", 1, 0)):
+        if seconds >= from_:
+            count = seconds // size
+            return f"{count} {unit}{'' if count == 1 else 's'}"
+    return "0 seconds"
 
 
 def _domain() -> str:

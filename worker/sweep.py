@@ -88,10 +88,25 @@ def handle_deadline(deadline_id: int, game_id: int, *, now) -> str:
             # The seat drops out; a bot plays it from now on (no clock for bots).
             deadline.done = True
             deadline.save(update_fields=["done"])
-        # A bot or pass that leaves the seat still to move (a turn of several steps)
-        # keeps the row open: the next tick plays the next step the same way.
         services.timeout_apply(game_id=game.pk, seat=seat.number, now=now)
+        if policy != "forfeit":
+            _finish_turn(game.pk, seat.number, deadline.pk, now=now)
         return "timeouts"
+
+
+# A turn of several steps (Momiji's collect-then-extras) whose time ran out: the
+# timeout batch plays the first step, a bot the rest, so the log records one
+# timeout per turn. The deadline row stays open until the seat's turn ends.
+MAX_STEPS_AFTER_TIMEOUT = 50
+
+
+def _finish_turn(game_id: int, seat: int, deadline_id: int, *, now) -> None:
+    for _ in range(MAX_STEPS_AFTER_TIMEOUT):
+        if Deadline.objects.filter(pk=deadline_id, done=True).exists():
+            return
+        version = Game.objects.filter(pk=game_id).values_list("version", flat=True).get()
+        if services.bot_move(game_id=game_id, seat=seat, expected_version=version, now=now) is None:
+            return
 
 
 def _use_vacation_day(game: Game, seat: Seat, deadline: Deadline, *, now) -> bool:

@@ -29,12 +29,13 @@ def relay_and_dispatch(now=None) -> dict:
 
 
 @shared_task(name="worker.tick", ignore_result=True)
-def tick(now=None) -> dict:
+def tick(now=None) -> None:
     """One beat of the worker: deadlines, outbox, deliveries."""
     now = clock.parse(now)
-    counts = {"deadlines": sweep.sweep_deadlines(now=now)}
-    counts.update(relay_and_dispatch(now=now))
-    return counts
+    deadlines = sweep.sweep_deadlines(now=now)
+    moved = relay_and_dispatch(now=now)
+    if deadlines["due"] or moved["relayed"] or moved["dispatched"]:
+        log.info("tick: deadlines %s, relayed %s, dispatched %s", deadlines, moved["relayed"], moved["dispatched"])
 
 
 @shared_task(name="worker.perform_delivery", ignore_result=True)

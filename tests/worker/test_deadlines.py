@@ -125,6 +125,21 @@ def test_simultaneous_turns_have_a_deadline_per_seat():
         [(0, 1), (1, 1), (2, 1)] + [(s, game.version) for s in (0, 1, 2)])
 
 
+def test_a_turn_of_several_steps_times_out_once():
+    game, users = timed_game("duel", options={"steps": 3}, time_control={"per_move": "1h", "timeout_policy": "bot"})
+    services.move_submit(user=users[1], game_id=game.pk, expected_version=game.version,
+                         move={"type": "pick", "n": 1}, now=T0)  # seat 1 takes its first step in time
+    drain(now=T0 + timedelta(hours=1))
+    per_seat = {seat: [b["kind"] for b in batches(game) if b["seat"] == seat] for seat in (0, 1)}
+    # One timeout (the first step), then a bot finishes the turn; a new round begins.
+    assert per_seat[0] == ["timeout", "bot", "bot"]
+    assert per_seat[1] == ["move", "timeout", "bot"]
+    game.refresh_from_db()
+    assert game.state["round"] == 2
+    assert len([m for m in mail.outbox if "ran out of time" in m.subject]) == 2
+    assert verify_game(game).ok
+
+
 def test_forfeit_ranks_the_seat_last_and_bots_finish_a_game_nobody_plays():
     game, users = timed_game(options={"target": 12}, time_control={"per_move": "1h", "timeout_policy": "forfeit"})
     drain(now=T0 + timedelta(hours=1))  # seat 0 forfeits; a bot moves for it; seat 1's clock starts

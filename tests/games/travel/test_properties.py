@@ -142,3 +142,16 @@ def test_schemas_describe_every_move_and_option():
         assert variant["additionalProperties"] is False
     for spec in RULES.options_schema()["properties"].values():
         assert "default" in spec and "description" in spec
+
+
+def test_every_legal_move_matches_the_move_schema():
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator(RULES.move_schema())
+    options_validator = Draft202012Validator(RULES.options_schema())
+    assert options_validator.is_valid(RULES.default_options())
+    assert options_validator.is_valid(dict.fromkeys(EXPANSIONS, True))
+    for state, _version in POSITIONS:
+        for seat in RULES.to_move(state):
+            for move in RULES.legal_moves(state, seat):
+                assert validator.is_valid(move), move

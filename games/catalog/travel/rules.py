@@ -51,6 +51,18 @@ def _move(name: str, description: str, **fields) -> dict:
     }
 
 
+def first_player(distances: list[int], how: str, rng) -> int:
+    """SEED: the player whose country is closest to the shared one starts.
+
+    Distances are whole kilometres between capitals; a tie is broken at random.
+    """
+    if how == "random":
+        return rng.randbelow(len(distances), "first")
+    best = min(distances)
+    tied = [seat for seat, km in enumerate(distances) if km == best]
+    return tied[0] if len(tied) == 1 else rng.choice(tied, "first")
+
+
 class TravelRules(Rules):
     slug = "travel"
     title = "Itchy Feet: The Travel Game"
@@ -155,12 +167,7 @@ class TravelRules(Rules):
                 rest += cards_of_category(category_name)
         deck = rng.shuffled(rest, "deck")
         distances = [round(distance_km(country, center)) for country in countries]
-        if options["first_player"] == "closest":
-            best = min(distances)
-            tied = [seat for seat, km in enumerate(distances) if km == best]
-            first = tied[0] if len(tied) == 1 else rng.choice(tied, "first")
-        else:
-            first = rng.randbelow(players, "first")
+        first = first_player(distances, options["first_player"], rng)
         setup = Event("GameSetUp", {
             "players": players, "options": options, "hands": hands, "deck": deck,
             "countries": countries, "center": center, "characters": characters,

@@ -78,6 +78,16 @@ def test_the_player_closest_to_the_shared_country_starts():
         assert state["current"] == km.index(min(km))
 
 
+def test_a_tie_for_the_closest_country_is_broken_at_random():
+    from games.catalog.travel.rules import first_player
+    from games.engine.rng import rng_for_testing
+
+    km = [round(C.distance_km(country, "Mexico")) for country in ("France", "Norway", "Japan")]
+    assert km[0] == km[1] < km[2]            # Paris and Oslo: both 9196 km from Mexico City
+    picks = {first_player(km, "closest", rng_for_testing(seed)) for seed in range(12)}
+    assert picks == {0, 1}
+
+
 def test_random_first_player_option():
     firsts = {Table(RULES, 4, {"first_player": "random"}, seed=seed).state["current"] for seed in range(16)}
     assert len(firsts) > 1

@@ -131,9 +131,10 @@ class Delivery(models.Model):
 
     class Meta:
         indexes = [
-            # The dispatcher's scan: only what is still to do.
-            models.Index(fields=["next_attempt_at"], name="delivery_due",
-                         condition=models.Q(status__in=["pending", "sending"])),
-            # The digest's scan.
-            models.Index(fields=["user"], name="delivery_held", condition=models.Q(status="held")),
+            # The dispatcher's scan (status in pending/sending, next_attempt_at <= now) and
+            # the digest's (status = held, by user): both ranges of one status. Plain
+            # composite indexes, because SQLite cannot match a partial index's
+            # condition against bound parameters.
+            models.Index(fields=["status", "next_attempt_at"], name="delivery_due"),
+            models.Index(fields=["status", "user"], name="delivery_status_user"),
         ]

@@ -117,8 +117,11 @@ def fan_out(row: Outbox, *, now) -> int:
 
 
 def _watch(game_id: int) -> GameWatch:
-    GameWatch.objects.bulk_create([GameWatch(game_id=game_id)], ignore_conflicts=True)
-    return GameWatch.objects.select_for_update().get(game_id=game_id)
+    watch = GameWatch.objects.select_for_update().filter(game_id=game_id).first()
+    if watch is None:
+        GameWatch.objects.bulk_create([GameWatch(game_id=game_id)], ignore_conflicts=True)
+        watch = GameWatch.objects.select_for_update().get(game_id=game_id)
+    return watch
 
 
 def on_game_advanced(row: Outbox, *, now) -> int:

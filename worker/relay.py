@@ -61,6 +61,8 @@ def relay_outbox(*, now=None, limit: int | None = None) -> int:
                     fields = ["attempts", "last_error", "available_at"]
                 row.save(update_fields=fields)
             handled += len(rows)
+        if len(rows) < RELAY_CHUNK:
+            break  # that was all of it
     return handled
 
 

@@ -16,14 +16,14 @@ from games.engine import Event as RulesEvent
 from games.hashing import event_hash, timestamp
 from games.models import Event, Game, Snapshot
 from games.platform_events import fold
+from games.rawsql import load_one
 
 
 def lock_game(game_id) -> Game | None:
     """The game row, locked for this transaction (PostgreSQL: FOR NO KEY UPDATE; SQLite's
     IMMEDIATE transactions already hold the write lock). Raw SQL: this is the hot path."""
     lock = " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else ""
-    rows = list(Game.objects.raw(f"SELECT * FROM games_game WHERE id = %s{lock}", [game_id]))
-    return rows[0] if rows else None
+    return load_one(Game, f"FROM games_game WHERE games_game.id = %s{lock}", [game_id])
 
 
 _INSERT_EVENT = ("INSERT INTO games_event (game_id, seq, type, payload, actor, batch, command, rules_version,"

@@ -151,9 +151,9 @@ def _start(game: Game, seats: list[Seat], now: datetime) -> None:
     rng = game_rng(game, seq=1)
     events = rules.setup(game.players, game.options, rng)
     game.status, game.started_at = GameStatus.ACTIVE, now
-    state, _ = store.append(game, rules=rules, state=rules.initial_state(), events=events, actor=None,
-                            command={"kind": "setup"}, now=now)
-    _project(game, rules, state, seats=seats, previous_to_move=set(), mover=None, now=now)
+    state, pending = store.append(game, rules=rules, state=rules.initial_state(), events=events, actor=None,
+                                  command={"kind": "setup"}, now=now)
+    _project(game, rules, state, pending, seats=seats, previous_to_move=set(), mover=None, now=now)
     game.save()
 
 
@@ -255,13 +255,16 @@ def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: st
     previous = set(game.to_move)
     command = {"kind": kind, "seat": seat, "move": move, **(command_extra or {})}
     events = list(platform_events or []) + list(events)
-    state, rows = store.append(game, rules=rules, state=state, events=events, actor=seat, command=command, now=now)
-    _project(game, rules, state, seats=None, previous_to_move=previous, mover=seat, now=now)
-    return {"game": game, "rules": rules, "seat": seat, "events": rows, "state": state}
+    state, pending = store.append(game, rules=rules, state=state, events=events, actor=seat, command=command,
+                                  now=now)
+    _project(game, rules, state, pending, seats=None, previous_to_move=previous, mover=seat, now=now)
+    return {"game": game, "rules": rules, "seat": seat, "events": pending.rows, "state": state}
 
 
-def _project(game: Game, rules, state, *, seats, previous_to_move: set[int], mover: int | None, now) -> None:
-    """Bring the game row's projection up to ``state`` and queue the side effects."""
+def _project(game: Game, rules, state, pending, *, seats, previous_to_move: set[int], mover: int | None,
+             now) -> None:
+    """Bring the game row's projection up to ``state``, write it with the pending
+    events, and queue the side effects (one outbox row)."""
     game.state = state
     outcome = rules.outcome(state)
     if outcome is not None:
@@ -270,14 +273,13 @@ def _project(game: Game, rules, state, *, seats, previous_to_move: set[int], mov
         game.to_move = []
     else:
         game.to_move = sorted(rules.to_move(state))
-    store.save_projection(game, last_mover=mover)
+    store.write_move(game, pending, last_mover=mover, outbox_kind="game.advanced", now=now,
+                     outbox_payload={"version": game.version, "to_move": game.to_move,
+                                     "finished": game.status == GameStatus.FINISHED, "mover": mover,
+                                     "head_hash": game.head_hash})
     if game.time_control:
         deadlines.reschedule(game, seats if seats is not None else list(game.seats.all()),
                              previous_to_move=previous_to_move, mover=mover, now=now)
-    store.outbox_add(game_id=game.pk, kind="game.advanced", now=now,
-                     payload={"version": game.version, "to_move": game.to_move,
-                              "finished": game.status == GameStatus.FINISHED, "mover": mover,
-                              "head_hash": game.head_hash})
 
 
 # -- timeouts (the worker's deadline sweep calls this) ----------------------------------------

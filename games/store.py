@@ -1,13 +1,15 @@
 """Appending to and loading from a game's event log.
 
-Call ``append`` while holding the game row's lock (``select_for_update``) inside the
-move's transaction: the next seq is computed from the locked row's version, and the
-unique (game, seq) key turns any race that slipped past the lock into an
+A command's write is ``lock_game`` → ``append`` (hash and fold, in memory) →
+``write_move`` (events, projection, outbox), all in the move's transaction while
+holding the game row's lock: the next seq is computed from the locked row's version,
+and the unique (game, seq) key turns any race that slipped past the lock into an
 IntegrityError rather than a fork.
 """
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import connection
@@ -26,74 +28,97 @@ def lock_game(game_id) -> Game | None:
     return load_one(Game, f"FROM games_game WHERE games_game.id = %s{lock}", [game_id])
 
 
-_INSERT_EVENT = ("INSERT INTO games_event (game_id, seq, type, payload, actor, batch, command, rules_version,"
-                 " created_at, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)")
+_EVENT_COLUMNS = ("game_id, seq, type, payload, actor, batch, command, rules_version, created_at, prev_hash,"
+                  " hash")
+_EVENT_VALUES = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+_UPDATE_GAME = ("UPDATE games_game SET version = %s, head_hash = %s, state = %s, to_move = %s, outcome = %s,"
+                " status = %s, finished_at = %s WHERE id = %s")
+_UPDATE_SEAT = "UPDATE games_seat SET last_move_version = %s WHERE game_id = %s AND number = %s"
+_INSERT_OUTBOX = ("INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
+                  " last_error) VALUES (%s, %s, %s, 'pending', %s, %s, 0, '')")
+
+
+@dataclass
+class PendingEvents:
+    """Events hashed and folded but not yet written: ``rows`` for rendering, ``params`` for the insert."""
+
+    rows: list[Event] = field(default_factory=list)
+    params: list[tuple] = field(default_factory=list)
 
 
 def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | None, command: dict | None,
-           now) -> tuple[object, list[Event]]:
-    """Fold ``events`` into ``state``, write them, and advance ``game`` in memory.
+           now) -> tuple[object, PendingEvents]:
+    """Hash ``events`` onto the chain, fold them into ``state``, advance ``game`` in memory.
 
-    Returns the new state and the rows (unsaved model instances, for rendering). The
-    caller saves the game row. Each payload is serialised before any later event is
-    folded, so what is stored is exactly what was hashed even if the rules' evolve
+    Nothing is written yet: ``write_move`` writes the events together with the
+    projection and the outbox row. Each payload is serialised before any later event
+    is folded, so what is stored is exactly what was hashed even if the rules' evolve
     keeps references into payloads.
     """
     created_at = timestamp(now)
     db_now = connection.ops.adapt_datetimefield_value(now)
     batch = game.version + 1
     prev_hash = game.head_hash
-    rows, params = [], []
+    pending = PendingEvents()
     for offset, event in enumerate(events):
         seq = batch + offset
-        first = offset == 0
-        row_command = command if first else None
+        row_command = command if offset == 0 else None
         digest = event_hash(game_id=game.pk, seq=seq, type=event.type, payload=event.payload, actor=actor,
                             batch=batch, command=row_command, rules_version=game.rules_version,
                             created_at=created_at, prev_hash=prev_hash)
         payload_json = json.dumps(event.payload)
-        params.append((game.pk, seq, event.type, payload_json, actor, batch,
-                       None if row_command is None else json.dumps(row_command), game.rules_version, db_now,
-                       prev_hash, digest))
-        rows.append(Event(game_id=game.pk, seq=seq, type=event.type, payload=json.loads(payload_json), actor=actor,
-                          batch=batch, command=row_command, rules_version=game.rules_version,
-                          created_at=now, prev_hash=prev_hash, hash=digest))
+        pending.params.append((game.pk, seq, event.type, payload_json, actor, batch,
+                               None if row_command is None else json.dumps(row_command), game.rules_version,
+                               db_now, prev_hash, digest))
+        pending.rows.append(Event(game_id=game.pk, seq=seq, type=event.type, payload=json.loads(payload_json),
+                                  actor=actor, batch=batch, command=row_command, rules_version=game.rules_version,
+                                  created_at=now, prev_hash=prev_hash, hash=digest))
         prev_hash = digest
         state = fold(rules, state, event.type, event.payload)
-    if params:
-        with connection.cursor() as cursor:
-            cursor.executemany(_INSERT_EVENT, params)
-    old_version = game.version
-    game.version += len(rows)
+    game.version += len(pending.rows)
     game.head_hash = prev_hash
+    return state, pending
+
+
+def write_move(game: Game, pending: PendingEvents, *, last_mover: int | None, outbox_kind: str,
+               outbox_payload: dict, now) -> None:
+    """Write a command's events, the game's projection, the mover's last-move version and
+    the outbox row. On PostgreSQL this is one statement (data-modifying CTEs), one round
+    trip; on SQLite, which runs in-process, four plain statements.
+
+    Call inside the move's transaction, holding the game row lock, after ``append``
+    and after the projection fields of ``game`` are set.
+    """
+    db_now = connection.ops.adapt_datetimefield_value(now)
+    game_params = [game.version, game.head_hash, json.dumps(game.state), json.dumps(game.to_move),
+                   None if game.outcome is None else json.dumps(game.outcome), game.status,
+                   connection.ops.adapt_datetimefield_value(game.finished_at), game.pk]
+    seat_params = [game.version, game.pk, last_mover]
+    outbox_params = [game.pk, outbox_kind, json.dumps(outbox_payload), db_now, db_now]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            parts, params = [], []
+            if pending.params:
+                values = ", ".join([_EVENT_VALUES] * len(pending.params))
+                parts.append(f"new_events AS (INSERT INTO games_event ({_EVENT_COLUMNS}) VALUES {values})")
+                params += [value for row in pending.params for value in row]
+            parts.append(f"projection AS ({_UPDATE_GAME})")
+            params += game_params
+            if last_mover is not None:
+                parts.append(f"mover AS ({_UPDATE_SEAT})")
+                params += seat_params
+            cursor.execute(f"WITH {', '.join(parts)} {_INSERT_OUTBOX}", params + outbox_params)
+        else:
+            if pending.params:
+                cursor.executemany(f"INSERT INTO games_event ({_EVENT_COLUMNS}) VALUES {_EVENT_VALUES}",
+                                   pending.params)
+            cursor.execute(_UPDATE_GAME, game_params)
+            if last_mover is not None:
+                cursor.execute(_UPDATE_SEAT, seat_params)
+            cursor.execute(_INSERT_OUTBOX, outbox_params)
     every = settings.SNAPSHOT_EVERY
-    if old_version // every != game.version // every:
-        Snapshot.objects.create(game_id=game.pk, version=game.version, state=state)
-    return state, rows
-
-
-def save_projection(game: Game, *, last_mover: int | None) -> None:
-    """Write the game row's projection (and the mover's last-move version) in two statements."""
-    ops = connection.ops
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE games_game SET version = %s, head_hash = %s, state = %s, to_move = %s, outcome = %s,"
-            " status = %s, finished_at = %s WHERE id = %s",
-            [game.version, game.head_hash, json.dumps(game.state), json.dumps(game.to_move),
-             None if game.outcome is None else json.dumps(game.outcome), game.status,
-             ops.adapt_datetimefield_value(game.finished_at), game.pk])
-        if last_mover is not None:
-            cursor.execute("UPDATE games_seat SET last_move_version = %s WHERE game_id = %s AND number = %s",
-                           [game.version, game.pk, last_mover])
-
-
-def outbox_add(*, game_id: int | None, kind: str, payload: dict, now) -> None:
-    moment = connection.ops.adapt_datetimefield_value(now)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
-            " last_error) VALUES (%s, %s, %s, %s, %s, %s, 0, '')",
-            [game_id, kind, json.dumps(payload), "pending", moment, moment])
+    if (game.version - len(pending.rows)) // every != game.version // every:
+        Snapshot.objects.create(game_id=game.pk, version=game.version, state=game.state)
 
 
 def to_rules_event(row: Event) -> RulesEvent:

@@ -18,6 +18,12 @@ from games.verify import verify_export
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.json"))
 
 
+def test_the_corpus_covers_every_catalogued_game():
+    covered = {path.name.split("-v")[0] for path in CORPUS}
+    catalogued = {entry.slug for entry in registry.all_games()} - {"race"}
+    assert catalogued <= covered, f"no corpus yet for {sorted(catalogued - covered)}; run manage.py corpus"
+
+
 @pytest.mark.parametrize("path", CORPUS, ids=[path.stem for path in CORPUS])
 def test_a_recorded_game_replays_to_the_same_state_outcome_and_hashes(path):
     data = json.loads(path.read_text())

@@ -22,6 +22,17 @@ def state_digest(state) -> str:
     return hashlib.sha256(canonical_json(state)).hexdigest()
 
 
+def other_options(rules) -> dict:
+    """The options furthest from the defaults: every flag on, every choice at its last value."""
+    chosen = {}
+    for name, spec in rules.options_schema().get("properties", {}).items():
+        if spec.get("type") == "boolean":
+            chosen[name] = not spec.get("default", False)
+        elif spec.get("enum"):
+            chosen[name] = spec["enum"][-1]
+    return chosen
+
+
 class Command(BaseCommand):
     help = "Play and export finished games per catalogued game for the rules-pinning tests."
 
@@ -38,9 +49,15 @@ class Command(BaseCommand):
                 continue
             rules = entry.rules
             counts = sorted({rules.min_players, (rules.min_players + rules.max_players) // 2, rules.max_players})
-            for index in range(games):
-                players = counts[index % len(counts)]
-                game, _ = play_one(entry.slug, players, bots="best", player_seed=f"corpus-{index}")
+            variants = [(counts[index % len(counts)], {}) for index in range(games)]
+            variants.append((counts[len(counts) // 2], other_options(rules)))
+            for index, (players, options) in enumerate(variants):
+                try:
+                    options = rules.check_options(players, options)
+                except Exception:  # that combination is not allowed at this count: defaults
+                    options = {}
+                game, _ = play_one(entry.slug, players, bots="best", options=options,
+                                   player_seed=f"corpus-{index}")
                 export = export_game(game)
                 expected = {"state_sha256": state_digest(game.state), "outcome": game.outcome,
                             "head_hash": game.head_hash, "version": game.version}

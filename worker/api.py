@@ -208,10 +208,12 @@ class ClocksView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses={200: s.ClocksSerializer, **_errors(404)},
-                   summary="Every seat's clock: deadline (UTC), time left, vacations", tags=["games"])
+                   summary="Every seat's clock: deadline (UTC), time left, vacations (dates: your own only)",
+                   tags=["games"])
     def get(self, request, game_id):
         game = game_selectors.game_get(game_id)
-        return Response(selectors.clocks_for(game, now=clock.now()))
+        user = request.user if request.user and request.user.is_authenticated else None
+        return Response(selectors.clocks_for(game, now=clock.now(), viewer_seat=game_selectors.seat_of(game, user)))
 
 
 # -- unsubscribe ---------------------------------------------------------------------------------

@@ -122,8 +122,12 @@ def vacation_get(user, vacation_id) -> Vacation:
 
 # -- clocks -------------------------------------------------------------------------------------
 
-def clocks_for(game: Game, *, now: datetime) -> dict:
-    """Every seat's clock at ``now``: deadline (UTC), remaining time, vacations."""
+def clocks_for(game: Game, *, now: datetime, viewer_seat: int | None = None) -> dict:
+    """Every seat's clock at ``now``: deadline (UTC), remaining time, vacations.
+
+    When a player is away is theirs to know: the vacations' dates are listed for
+    ``viewer_seat`` only; everyone sees whether a seat is on vacation now.
+    """
     seats = list(Seat.objects.filter(game=game).order_by("number"))
     tc = game.time_control
     since = min([s.turn_started_at for s in seats if s.turn_started_at] + [now])
@@ -150,7 +154,7 @@ def clocks_for(game: Game, *, now: datetime) -> dict:
             "on_vacation": on_vacation,
             "vacation_days_left": vacation_days_left(game, seat.number, now=now) if tc else 0,
             "vacations": [{"starts_at": v.starts_at, "ends_at": v.ends_at, "reason": v.reason}
-                          for v in vacations.get(seat.number, [])],
+                          for v in vacations.get(seat.number, []) if seat.number == viewer_seat],
         })
     return {"game": game.pk, "version": game.version, "status": game.status, "now": now,
             "time_control": tc, "description": timecontrol.describe(tc), "seats": result}

@@ -159,6 +159,9 @@ def test_a_vacation_moves_the_deadline_and_counts_against_the_allowance(fixed_no
     mine = clocks["seats"][0]
     assert mine["on_vacation"] is True and mine["clock_running"] is False and mine["vacation_days_left"] == 1
     assert mine["remaining_seconds"] == 2 * 86400
+    assert len(mine["vacations"]) == 1
+    public = APIClient().get(f"/api/v1/games/{game.pk}/clocks/").json()["seats"][0]
+    assert public["on_vacation"] is True and public["vacations"] == []  # the dates are the player's own
     listing = c.get("/api/v1/me/vacations/").json()
     assert listing["games"] == [{"game": game.pk, "seat": 0, "year": fixed_now.year, "days_left": 1}]
     error(c.post("/api/v1/me/vacations/", {"game": game.pk, "days": 2, "start": (

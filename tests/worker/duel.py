@@ -1,9 +1,10 @@
 """A tiny simultaneous game for the worker's tests: everyone picks at once.
 
 Each round every seat picks 1-3 (or passes, picking 0) at the same time, ``steps``
-times (a turn of several steps); when the last pick is in, the round is scored. After ``rounds`` rounds the highest total
-wins. Small, but it has what the clocks care about: several seats to move at once
-(a deadline each) and a legal ``{"type": "pass"}`` (the ``skip`` timeout policy).
+times (a turn of several steps); when the last pick is in, the round is scored.
+After ``rounds`` rounds the highest total wins. Small, but it has what the clocks
+care about: several seats to move at once (a deadline each), turns of several
+steps, and a legal ``{"type": "pass"}`` (the ``skip`` timeout policy).
 """
 from __future__ import annotations
 

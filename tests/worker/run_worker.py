@@ -18,7 +18,6 @@ import django  # noqa: E402
 
 django.setup()
 
-import games.apps  # noqa: E402
 from games import registry  # noqa: E402
 from tests.support import race  # noqa: E402
 from tests.worker import duel  # noqa: E402

@@ -55,11 +55,13 @@ def catalog_entry_data(entry) -> dict:
 
 # -- games --------------------------------------------------------------------------------
 class BotSeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1)
+    seat = serializers.IntegerField(min_value=0)
     level = serializers.CharField(required=False, help_text="A bot level of the game (random, best).")
 
 
 class GameCreateSerializer(serializers.Serializer):
+    creator_plays = serializers.BooleanField(required=False, default=True,
+                                             help_text="False: you only watch; seat 0 is free or a bot.")
     game = serializers.CharField(help_text="The game's slug from the catalogue.")
     players = serializers.IntegerField(min_value=1, max_value=12)
     options = serializers.DictField(required=False, default=dict,

@@ -136,15 +136,16 @@ class GameViewSet(viewsets.ViewSet):
         return Response(s.GameSummarySerializer(games, many=True).data)
 
     @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameSerializer, **_errors(400, 401, 404)},
-                   summary="Create a game (you take seat 0)", tags=["games"])
+                   summary="Create a game (you take seat 0 unless creator_plays is false)", tags=["games"])
     def create(self, request):
         data = s.GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         game = services.game_create(user=request.user, slug=v["game"], players=v["players"], options=v["options"],
                                     bot_seats=v["bot_seats"], time_control=v["time_control"],
-                                    player_seed=v["player_seed"])
-        return Response(s.GameSerializer(_game_data(game, 0)).data, status=status.HTTP_201_CREATED)
+                                    player_seed=v["player_seed"], creator_plays=v["creator_plays"])
+        seat = 0 if v["creator_plays"] else None
+        return Response(s.GameSerializer(_game_data(game, seat)).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: s.GameSerializer, 304: None, **_errors(404)},
                    summary="A game as you may see it (ETag / If-None-Match supported)", tags=["games"])

@@ -20,8 +20,6 @@ import platform
 import socket
 import subprocess
 import sys
-import threading
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timezone
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
@@ -51,8 +50,10 @@ def account_create(*, username: str, email: str, password: str):
 # -- creating and joining ----------------------------------------------------------------
 
 def game_create(*, user, slug: str, players: int, options: dict | None = None, bot_seats: list | None = None,
-                time_control: dict | None = None, player_seed: str = "", now: datetime | None = None) -> Game:
-    """Create a game; the creator takes seat 0, bots their seats; start when full."""
+                time_control: dict | None = None, player_seed: str = "", creator_plays: bool = True,
+                now: datetime | None = None) -> Game:
+    """Create a game; the creator takes seat 0 (unless only watching), bots their seats;
+    the game starts when every seat is filled (at once, for a table of bots)."""
     now = now or utcnow()
     entry = registry.get(slug)
     if entry is None:
@@ -71,8 +72,9 @@ def game_create(*, user, slug: str, players: int, options: dict | None = None, b
     except timecontrol.TimeControlError as error:
         raise InvalidInput(str(error), code="invalid_time_control")
     bots = _parse_bot_seats(bot_seats or [], players, entry)
-    if 0 in bots:
-        raise InvalidInput("Seat 0 is the creator's; bots take other seats.", code="invalid_bot_seats")
+    if creator_plays and 0 in bots:
+        raise InvalidInput("Seat 0 is the creator's; bots take other seats (or create with creator_plays false).",
+                           code="invalid_bot_seats")
     seed = new_server_seed()
     with transaction.atomic():
         game = Game.objects.create(
@@ -83,14 +85,13 @@ def game_create(*, user, slug: str, players: int, options: dict | None = None, b
         seats = []
         for number in range(players):
             seat = Seat(game=game, number=number, bank_seconds=bank, bot_level=bots.get(number, ""))
-            if number == 0:
+            if number == 0 and creator_plays:
                 seat.user, seat.joined_at, seat.player_seed = user, now, player_seed or ""
+                game.seat_users[0], game.player_seeds[0] = user.pk, player_seed or ""
             elif number in bots:
                 seat.joined_at = now
             seats.append(seat)
         Seat.objects.bulk_create(seats)
-        game.seat_users[0] = user.pk
-        game.player_seeds[0] = player_seed or ""
         if all(seat.joined_at for seat in seats):
             _start(game, seats, now)
         else:

@@ -29,7 +29,6 @@ def client():
 
 @pytest.fixture
 def make_user(db):
-    from rest_framework.authtoken.models import Token
 
     from games.services import account_create
 

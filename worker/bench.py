@@ -29,7 +29,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
 from games import registry, services
-from games.models import Deadline, Event, Game, GameStatus, Seat
+from games.models import Deadline, Event, Game, GameStatus
 from worker import sweep
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,20 +134,9 @@ def bench_sweep(*, small: int = 1_000, large: int = 100_000, due: int = 100) -> 
 
 def bot_table(slug: str, players: int, *, creator, now=None) -> Game:
     """A game every seat of which is a bot (the creator watches), started through the platform."""
-    from games.engine.rng import new_server_seed, seed_commitment
-
-    now = now or datetime.now(timezone.utc)
-    rules = registry.get(slug).rules
-    seed = new_server_seed()
-    with transaction.atomic():
-        game = Game.objects.create(slug=slug, rules_version=rules.version, players=players,
-                                   options=rules.check_options(players, {}), creator=creator, created_at=now,
-                                   server_seed=seed, seed_commitment=seed_commitment(seed),
-                                   seat_users=[None] * players, player_seeds=[""] * players)
-        seats = [Seat(game=game, number=n, bot_level="best", joined_at=now) for n in range(players)]
-        Seat.objects.bulk_create(seats)
-        services._start(game, seats, now)
-    return game
+    return services.game_create(user=creator, slug=slug, players=players,
+                                bot_seats=[{"seat": n, "level": "best"} for n in range(players)],
+                                creator_plays=False, now=now)
 
 
 def _database_url() -> str:

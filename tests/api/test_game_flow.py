@@ -147,3 +147,16 @@ def test_bot_seats_and_join_rules(player_client):
     assert joined["status"] == "active" and joined["your_seat"] == 1
     again = a.post(f"/api/v1/games/{created['id']}/join/", {}, format="json")
     assert again.status_code == 409 and again.json()["error"]["code"] == "game_not_open"
+
+
+def test_a_table_of_bots_for_a_watching_creator(player_client):
+    a = player_client()
+    created = a.post("/api/v1/games/", {"game": "race", "players": 3, "creator_plays": False,
+                                        "bot_seats": [0, 1, {"seat": 2, "level": "random"}]}, format="json")
+    assert created.status_code == 201, created.json()
+    data = created.json()
+    assert data["status"] == "active" and data["your_seat"] is None
+    assert [seat["bot_level"] for seat in data["seats"]] == ["best", "best", "random"]
+    assert data["view"]["secrets"] == [None, None, None], "a watching creator sees what a spectator sees"
+    refused = a.post("/api/v1/games/", {"game": "race", "players": 2, "bot_seats": [0]}, format="json")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid_bot_seats"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from games import registry, services
+from games import services
 from games.models import Event, Game
 from tests.support.factories import user
 from worker import deliver, relay, sweep
@@ -33,29 +33,10 @@ def timed_game(slug: str = "race", players: int = 2, *, time_control: dict, name
 
 def bot_game(slug: str = "race", players: int = 3, *, creator_name: str = "host", options=None, level="best",
              now=None) -> Game:
-    """A game every seat of which is a bot (the creator watches).
-
-    ``game_create`` keeps seat 0 for the creator, so this builds the seats itself and
-    starts the game through the platform's own start path.
-    """
-    from django.db import transaction
-
-    from games.engine.rng import new_server_seed, seed_commitment
-    from games.models import Seat
-
-    now = now or datetime.now(timezone.utc)
-    rules = registry.get(slug).rules
-    creator = user(creator_name)
-    seed = new_server_seed()
-    with transaction.atomic():
-        game = Game.objects.create(slug=slug, rules_version=rules.version, players=players,
-                                   options=rules.check_options(players, options or {}), creator=creator,
-                                   created_at=now, server_seed=seed, seed_commitment=seed_commitment(seed),
-                                   seat_users=[None] * players, player_seeds=[""] * players)
-        seats = [Seat(game=game, number=n, bot_level=level, joined_at=now) for n in range(players)]
-        Seat.objects.bulk_create(seats)
-        services._start(game, seats, now)
-    return game
+    """A game every seat of which is a bot (the creator watches), created through the service."""
+    return services.game_create(user=user(creator_name), slug=slug, players=players, options=options or {},
+                                bot_seats=[{"seat": n, "level": level} for n in range(players)],
+                                creator_plays=False, now=now)
 
 
 def drain(*, now=None, rounds: int = 500) -> dict:

@@ -15,7 +15,6 @@ loss of a breakdown.
 """
 from __future__ import annotations
 
-from collections import deque
 
 from . import board as B
 from .rules import DICE_MODES

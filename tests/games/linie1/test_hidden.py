@@ -1,5 +1,4 @@
 """Hidden information: line and route cards and the face-down tiles."""
-import json
 
 from games.catalog.linie1 import RULES, BOTS
 from games.engine.harness import Table, play_game

@@ -1,7 +1,7 @@
 """Collecting, revealing, activating, the once-per-turn extras, turn order and the end."""
 from games.catalog.momiji import RULES
 
-from tests.games.momiji.helpers import refused, row_text, table, types
+from tests.games.momiji.helpers import refused, table, types
 
 DECK = ["green-0", "green-1", "yellow-2", "red-3", "orange-0", "orange-1", "green-3"]
 

@@ -67,6 +67,9 @@ TEMPLATES = [{
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'ludopost.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")))}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Server-side parameters let psycopg prepare the statements a move repeats.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool("DB_SERVER_SIDE_BINDING", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE takes the write lock at BEGIN, so concurrent moves queue instead of
     # failing with "database is locked" half-way through a transaction.

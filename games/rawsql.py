@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from django.db import connection
 
-_plans: dict[tuple[str, str], tuple[str, list[str], list[tuple]]] = {}
+_plans: dict[tuple, tuple[str, list[str], list[tuple]]] = {}
 
 
-def _plan(model):
-    key = (model._meta.label, connection.vendor)
+def _plan(model, only: tuple[str, ...] | None):
+    key = (model._meta.label, connection.vendor, only)
     plan = _plans.get(key)
     if plan is None:
-        fields = model._meta.concrete_fields
+        fields = [f for f in model._meta.concrete_fields if only is None or f.attname in only or f.primary_key]
         table = model._meta.db_table
         columns = ", ".join(f"{connection.ops.quote_name(table)}.{connection.ops.quote_name(f.column)}"
                             for f in fields)
@@ -30,13 +30,15 @@ def _plan(model):
     return plan
 
 
-def load_one(model, sql_after_select: str, params, *, alias: str | None = None):
+def load_one(model, sql_after_select: str, params, *, only: tuple[str, ...] | None = None,
+             alias: str | None = None):
     """``SELECT <model's columns> <sql_after_select>`` → one instance, or None.
 
     ``sql_after_select`` starts with FROM; the columns are qualified with the model's
-    table, so joins may be used to filter.
+    table, so joins may be used to filter. ``only`` names the fields to load (the
+    others are deferred, as with QuerySet.only).
     """
-    columns, attnames, converters = _plan(model)
+    columns, attnames, converters = _plan(model, only)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {columns} {sql_after_select}", params)
         row = cursor.fetchone()

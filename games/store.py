@@ -25,7 +25,13 @@ def lock_game(game_id) -> Game | None:
     """The game row, locked for this transaction (PostgreSQL: FOR NO KEY UPDATE; SQLite's
     IMMEDIATE transactions already hold the write lock). Raw SQL: this is the hot path."""
     lock = " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else ""
-    return load_one(Game, f"FROM games_game WHERE games_game.id = %s{lock}", [game_id])
+    return load_one(Game, f"FROM games_game WHERE games_game.id = %s{lock}", [game_id], only=_MOVE_FIELDS)
+
+
+# The fields a command reads or writes; the rest (options, dates, creator) load on demand.
+_MOVE_FIELDS = ("id", "slug", "rules_version", "players", "time_control", "status", "server_seed", "version",
+                "head_hash", "state", "to_move", "outcome", "finished_at", "seat_users", "player_seeds",
+                "forfeited_seats")
 
 
 _EVENT_COLUMNS = ("game_id, seq, type, payload, actor, batch, command, rules_version, created_at, prev_hash,"

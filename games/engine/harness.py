@@ -6,7 +6,6 @@ with the same seeds produce the same events.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 from dataclasses import dataclass, field
 
@@ -63,7 +62,7 @@ class Table:
         self.state = rules.initial_state()
         self._append(None, None, rules.setup(players, self.options, self.rng_for(1)))
 
-    def rng_for(self, seq: int, purpose_seq: int | None = None) -> GameRng:
+    def rng_for(self, seq: int) -> GameRng:
         return self._rng.for_seq(seq)
 
     def _append(self, seat, move, events):
@@ -125,7 +124,3 @@ def replay(rules, batches: list[Batch], upto: int | None = None):
             state = rules.evolve(state, event)
             count += 1
     return state
-
-
-def deep_copy_state(state):
-    return copy.deepcopy(state)

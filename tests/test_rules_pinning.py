@@ -20,7 +20,12 @@ CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.json"))
 
 def test_the_corpus_covers_every_catalogued_game():
     covered = {path.name.split("-v")[0] for path in CORPUS}
-    catalogued = {entry.slug for entry in registry.all_games()} - {"race"}
+    import pkgutil
+
+    import games.catalog
+
+    # The packages of the catalogue, not the small games tests register for themselves.
+    catalogued = {module.name for module in pkgutil.iter_modules(games.catalog.__path__)}
     assert catalogued <= covered, f"no corpus yet for {sorted(catalogued - covered)}; run manage.py corpus"
 
 

@@ -5,7 +5,11 @@ A game package's ``__init__`` exports
 * ``RULES``: the current :class:`games.engine.Rules` instance;
 * ``BOTS``: ``{"random": ..., "best": ...}`` bot functions (random is added if absent);
 * optionally ``RULES_BY_VERSION``: ``{1: OldRules(), 2: RULES}`` so that a game keeps
-  replaying with the rules version it was played under.
+  replaying with the rules version it was played under;
+* optionally ``BOTS_BY_VERSION``: ``{"best": {1: old_best}}``. A bot function may carry
+  a ``version`` attribute (1 when absent); a bot's move records the version it was
+  made by (when above 1), and the audit re-runs that version, so improving a bot
+  never makes an old game fail its verification.
 
 This module is plain Python; tests may ``register`` a tiny game of their own.
 """
@@ -23,19 +27,40 @@ class CatalogEntry:
     rules: object
     bots: dict = field(default_factory=dict)
     versions: dict = field(default_factory=dict)
+    bot_versions: dict = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
         return self.rules.slug
+
+    def bot(self, level: str, version: int | None = None):
+        """The bot playing ``level`` (random when unknown); ``version``, as recorded in a
+        bot move's command, pins an older one. None for a version this server lacks."""
+        current = self.bots.get(level) or self.bots["random"]
+        if version is None or version == bot_version(current):
+            return current
+        return self.bot_versions.get(level, {}).get(version)
+
+
+def bot_version(bot) -> int:
+    return getattr(bot, "version", 1)
+
+
+def bot_command(level: str, bot) -> dict:
+    """What a bot's move records about the bot: its level, and its version when above 1
+    (moves of version-1 bots were recorded before bots had versions)."""
+    version = bot_version(bot)
+    return {"level": level} if version == 1 else {"level": level, "bot_version": version}
 
 
 _entries: dict[str, CatalogEntry] = {}
 _discovered = False
 
 
-def register(rules, bots: dict | None = None, versions: dict | None = None) -> CatalogEntry:
+def register(rules, bots: dict | None = None, versions: dict | None = None,
+             bot_versions: dict | None = None) -> CatalogEntry:
     entry = CatalogEntry(rules=rules, bots={"random": random_bot, **(bots or {})},
-                         versions={rules.version: rules, **(versions or {})})
+                         versions={rules.version: rules, **(versions or {})}, bot_versions=bot_versions or {})
     _entries[rules.slug] = entry
     return entry
 
@@ -50,7 +75,8 @@ def _discover() -> None:
         package = importlib.import_module(f"games.catalog.{module.name}")
         rules = getattr(package, "RULES", None)
         if rules is not None and rules.slug not in _entries:
-            register(rules, getattr(package, "BOTS", None), getattr(package, "RULES_BY_VERSION", None))
+            register(rules, getattr(package, "BOTS", None), getattr(package, "RULES_BY_VERSION", None),
+                     getattr(package, "BOTS_BY_VERSION", None))
     _discovered = True
 
 

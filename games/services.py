@@ -17,6 +17,7 @@ from games.engine import IllegalMove
 from games.engine.rng import GameRng, new_server_seed, seed_commitment
 from games.errors import Conflict, Forbidden, InvalidInput, NotFound, Unprocessable, VersionConflict
 from games.models import Game, GameStatus, Outbox, Seat
+from games.rawsql import load_one
 from games.schemas import validate_move, validate_options
 from games import store
 
@@ -215,13 +216,14 @@ def bot_move(*, game_id: int, seat: int, expected_version: int, now: datetime | 
             return None
         entry = registry.get(game.slug)
         rules = registry.rules_for(game.slug, game.rules_version)
-        seat_row = game.seats.get(number=seat)
+        seat_row = load_one(Seat, "FROM games_seat WHERE game_id = %s AND number = %s", [game.pk, seat],
+                            only=("bot_level",))
         level = seat_row.bot_level or "best"
-        bot = entry.bots.get(level) or entry.bots["random"]
+        bot = entry.bot(level)
         rng = game_rng(game, seq=game.version + 1)
         move = bot(rules, game.state, seat, rng)
         return apply_locked(game, seat, move, expected_version=expected_version, kind="bot", now=now,
-                      command_extra={"level": level})
+                            command_extra=registry.bot_command(level, bot))
 
 
 def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: str, now: datetime,
@@ -320,9 +322,9 @@ def timeout_apply(*, game_id: int, seat: int, now: datetime | None = None) -> di
         extra = {"policy": applied}
         if applied == "bot":
             level = seat_row.bot_level or ("best" if "best" in entry.bots else "random")
-            bot = entry.bots.get(level) or entry.bots["random"]
+            bot = entry.bot(level)
             move = bot(rules, game.state, seat, game_rng(game, seq=game.version + 1))
-            extra["level"] = level
+            extra.update(registry.bot_command(level, bot))
         if requested != applied:
             extra["requested"] = requested
         platform_events = [RulesEvent(SEAT_TIMED_OUT, {"seat": seat, "policy": applied})]

@@ -6,6 +6,7 @@ and afterwards the game is rebuilt from its log and verified like an audit would
 """
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass, field
 
@@ -26,6 +27,7 @@ class SimulationReport:
     seconds: float = 0.0
     scores: list[list] = field(default_factory=list)
     winners: list[list[int]] = field(default_factory=list)
+    combinations: set = field(default_factory=set)
 
     @property
     def moves_per_second(self) -> float:
@@ -49,16 +51,18 @@ def play_one(slug: str, players: int, *, bots: str = "best", options: dict | Non
                                 bot_seats=bot_seats, player_seed=player_seed)
     moves = 0
     while moves < max_moves:
-        game.refresh_from_db()
         if game.status == GameStatus.FINISHED:
+            game.refresh_from_db()
             return game, moves
         seat = min(game.to_move)
         if seat == 0:
             rules = registry.rules_for(slug, game.rules_version)
             move = bot(rules, game.state, 0, services.game_rng(game, seq=game.version + 1))
-            services.move_submit(user=user, game_id=game.pk, expected_version=game.version, move=move)
+            result = services.move_submit(user=user, game_id=game.pk, expected_version=game.version, move=move)
         else:
-            services.bot_move(game_id=game.pk, seat=seat, expected_version=game.version)
+            result = services.bot_move(game_id=game.pk, seat=seat, expected_version=game.version)
+        # The service hands back the game row it locked and projected: no reload needed.
+        game = result["game"]
         moves += 1
     raise RuntimeError(f"{slug}: game {game.pk} did not finish within {max_moves} moves")
 
@@ -83,16 +87,40 @@ def check_replay(game: Game) -> str | None:
     return None
 
 
+def option_combinations(slug: str) -> list[dict]:
+    """Every combination of the game's boolean and enumerated options, in a fixed order.
+
+    Options of other types keep their defaults; a game without such options has one
+    combination, the empty one.
+    """
+    properties = registry.get(slug).rules.options_schema().get("properties", {})
+    names, choices = [], []
+    for name, spec in properties.items():
+        if spec.get("type") == "boolean":
+            names.append(name)
+            choices.append([False, True])
+        elif "enum" in spec:
+            names.append(name)
+            choices.append(list(spec["enum"]))
+    return [dict(zip(names, values)) for values in itertools.product(*choices)]
+
+
 def simulate(slug: str, *, players: int, games: int, seed: int = 0, bots: str = "best",
-             options: dict | None = None) -> SimulationReport:
+             options: dict | None = None, all_combinations: bool = False) -> SimulationReport:
+    """Play ``games`` games; with ``all_combinations`` game i takes the i-th option
+    combination (cycling), each merged over ``options``, so a long run covers them all."""
     report = SimulationReport()
+    combinations = option_combinations(slug) if all_combinations else [{}]
     started = time.perf_counter()
     for index in range(games):
         report.games += 1
+        game_options = {**(options or {}), **combinations[index % len(combinations)]}
+        report.combinations.add(tuple(sorted(game_options.items())))
         try:
-            game, moves = play_one(slug, players, bots=bots, options=options, player_seed=f"sim:{seed}:{index}")
+            game, moves = play_one(slug, players, bots=bots, options=game_options,
+                                   player_seed=f"sim:{seed}:{index}")
         except Exception as error:  # a simulation reports every failure and goes on
-            report.errors.append(f"game {index}: {type(error).__name__}: {error}")
+            report.errors.append(f"game {index} {game_options}: {type(error).__name__}: {error}")
             continue
         report.moves += moves
         report.finished += 1

@@ -101,7 +101,7 @@ def _expected_events(rules, entry, state, command: dict, key_rng, seq: int, game
     if move is None:  # a timeout whose policy made no move (the seat passed its turn out)
         return []
     if kind == "bot" and entry is not None:
-        bot = entry.bots.get(command.get("level") or "best") or entry.bots["random"]
-        if bot(rules, state, command["seat"], key_rng.for_seq(seq)) != move:
+        bot = entry.bot(command.get("level") or "best", command.get("bot_version", 1))
+        if bot is None or bot(rules, state, command["seat"], key_rng.for_seq(seq)) != move:
             return [("BotChoiceMismatch", {})]
     return [(e.type, e.payload) for e in rules.decide(state, command["seat"], move, key_rng.for_seq(seq))]

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from games import registry
-from games.simulation import check_replay, play_one
+from games.simulation import check_replay, option_combinations, play_one
 
 CASES = [(entry.slug, players) for entry in registry.all_games() if entry.slug != "race"
          for players in sorted({entry.rules.min_players, entry.rules.max_players})]
@@ -28,3 +28,18 @@ def test_simulate_command_reports_finished_games(capsys):
     call_command("simulate", "momiji", "--players", "2", "--games", "2", "--seed", "4", "--bots", "random")
     out = capsys.readouterr().out
     assert "games finished: 2/2" in out and "errors: 0" in out
+
+
+def test_option_combinations_cover_every_on_off_and_choice_option():
+    combos = option_combinations("travel")
+    assert len(combos) == 2 ** 5 * 2                 # five expansions, two ways to pick the first player
+    assert len({tuple(sorted(c.items())) for c in combos}) == len(combos)
+    assert {c["first_player"] for c in combos} == {"closest", "random"}
+
+
+@pytest.mark.django_db
+def test_simulate_cycles_through_option_combinations(capsys):
+    call_command("simulate", "travel", "--players", "2", "--games", "3", "--seed", "2",
+                 "--all-option-combinations")
+    out = capsys.readouterr().out
+    assert "3 option combination(s)" in out and "games finished: 3/3" in out and "errors: 0" in out

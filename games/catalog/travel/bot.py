@@ -111,7 +111,10 @@ def expected_draw_gain(state, seat: int, hand: list[str]) -> float:
 
 # -- the bot -----------------------------------------------------------------------------
 
-def choose_move(rules, state, seat: int, rng) -> dict:
+def choose_move(rules, state, seat: int, rng, *, fair_ties: bool = True) -> dict:
+    """The bot's move. ``fair_ties`` breaks ties between rivals by turn order from the
+    bot's seat; version 1 broke them by seat number, which made seat 0 every bot's
+    favourite victim (kept as ``choose_move_v1`` so old games still verify)."""
     moves = legal_moves(state, seat)
     if not moves:
         raise RuntimeError("travel: seat is to move but has no legal move")
@@ -125,25 +128,33 @@ def choose_move(rules, state, seat: int, rng) -> dict:
         "guide": _choose_guide,
     }
     step = "discard" if state["discards_due"] else state["step"]
-    move = chooser.get(step, _choose_action)(state, seat, moves, rng)
+    move = chooser.get(step, _choose_action)(state, seat, moves, rng, fair_ties)
     return move if move in moves else moves[0]
+
+
+def choose_move_v1(rules, state, seat: int, rng) -> dict:
+    return choose_move(rules, state, seat, rng, fair_ties=False)
+
+
+choose_move.version = 2
+choose_move_v1.version = 1
 
 
 def _best(state, seat, moves, result_hand):
     return max(moves, key=lambda move: hand_value(state, seat, result_hand(move)))
 
 
-def _choose_discard(state, seat, moves, rng):
+def _choose_discard(state, seat, moves, rng, fair_ties):
     hand = state["hands"][seat]
     return _best(state, seat, moves, lambda m: [c for c in hand if c not in m["cards"]])
 
 
-def _choose_guide(state, seat, moves, rng):
+def _choose_guide(state, seat, moves, rng, fair_ties):
     hand = state["hands"][seat]
     return _best(state, seat, moves, lambda m: hand + [m["card"]])
 
 
-def _choose_reaction(state, seat, moves, rng):
+def _choose_reaction(state, seat, moves, rng, fair_ties):
     window = state["window"]
     if window["kind"] == "steal" and {"type": "mouse_trap"} in moves:
         return {"type": "mouse_trap"}
@@ -153,7 +164,7 @@ def _choose_reaction(state, seat, moves, rng):
     return {"type": "pass"}
 
 
-def _choose_answer(state, seat, moves, rng):
+def _choose_answer(state, seat, moves, rng, fair_ties):
     offer = state["offer"]
     if seat == offer["by"]:
         return {"type": "pass"}                       # let the offer stand
@@ -177,7 +188,7 @@ def _hands_rival_the_win(state, rival: int, want: list[str]) -> bool:
     return any(k in COUNTRIES[state["center"]]["needs"] for k in want)
 
 
-def offer_plan(state, seat: int) -> tuple[int, list[str], list[str]] | None:
+def offer_plan(state, seat: int, fair_ties: bool = True) -> tuple[int, list[str], list[str]] | None:
     """(partner, give, want) for an offer of ours, recomputed from the state alone."""
     draft = state["draft"]
     hand = state["hands"][seat]
@@ -194,7 +205,7 @@ def offer_plan(state, seat: int) -> tuple[int, list[str], list[str]] | None:
                if k != "passport" and want_capacity(state, seat, k) > 0]
     if not missing:
         return None
-    partners = [draft["to"]] if draft is not None else _trade_partners(state, seat)
+    partners = [draft["to"]] if draft is not None else _trade_partners(state, seat, fair_ties)
     for partner in partners:
         give = _gifts_for(state, seat, partner)
         if give:
@@ -222,13 +233,14 @@ def _gifts_for(state, seat, partner):
     return spare
 
 
-def _trade_partners(state, seat):
+def _trade_partners(state, seat, fair_ties):
     rivals = [other for other in others(state, seat) if state["hands"][other]]
-    return sorted(rivals, key=lambda other: (state["visited"][other], -len(state["hands"][other]), other))
+    return sorted(rivals, key=lambda other: (state["visited"][other], -len(state["hands"][other]),
+                                             _tie(state, seat, other, fair_ties)))
 
 
-def _choose_draft_step(state, seat, moves, rng):
-    plan = offer_plan(state, seat)
+def _choose_draft_step(state, seat, moves, rng, fair_ties):
+    plan = offer_plan(state, seat, fair_ties)
     draft = state["draft"]
     if plan is None or plan[0] != draft["to"]:
         return {"type": "offer_cancel"}
@@ -244,7 +256,7 @@ def _choose_draft_step(state, seat, moves, rng):
     return {"type": "offer_send"}
 
 
-def _choose_action(state, seat, moves, rng):
+def _choose_action(state, seat, moves, rng, fair_ties):
     hand = state["hands"][seat]
     by_type = {}
     for move in moves:
@@ -256,7 +268,7 @@ def _choose_action(state, seat, moves, rng):
     if any(is_forbidden(card) for card in hand):
         if "smuggle" in by_type:
             forbidden = [m for m in by_type["smuggle"] if is_forbidden(m["card"])]
-            victim = _leader(state, seat)
+            victim = _leader(state, seat, fair_ties)
             aimed = [m for m in forbidden if m["to"] == victim] or forbidden
             return aimed[0]
         if "dispose" in by_type:
@@ -290,8 +302,8 @@ def _choose_action(state, seat, moves, rng):
                 after = [c for c in hand if c not in junk and c != "trading_post"]
                 add(hand_value(state, seat, after) - base + 2 * draw_gain, 1, move)
 
-    steal_gain = _steal_gain(state, seat, hand)
-    victim = _steal_victim(state, seat)
+    steal_gain = _steal_gain(state, seat, hand, fair_ties)
+    victim = _steal_victim(state, seat, fair_ties)
     if victim is not None and not _worth_stealing(state, seat, hand, victim):
         victim = None
     if victim is not None:
@@ -311,7 +323,7 @@ def _choose_action(state, seat, moves, rng):
                         add(steal_gain - card_value(state, seat, hand, pay[0]) - 0.3, 1, move)
 
     if "propose" in by_type and state["offers_made"] == 0:
-        plan = offer_plan(state, seat)
+        plan = offer_plan(state, seat, fair_ties)
         if plan is not None:
             move = {"type": "propose", "to": plan[0]}
             if move in by_type["propose"]:
@@ -323,19 +335,27 @@ def _choose_action(state, seat, moves, rng):
     return near[rng.randbelow(len(near), "bot")][2] if len(near) > 1 else near[0][2]
 
 
-def _leader(state, seat):
+def _tie(state, seat, other, fair_ties):
+    """Rank of ``other`` among the rivals when all else is equal: how many turns after
+    ``seat`` they play, so that no seat is everyone's favourite victim (version 1:
+    the seat number)."""
+    return (other - seat) % state["players"] if fair_ties else other
+
+
+def _leader(state, seat, fair_ties):
     rivals = others(state, seat)
-    return max(rivals, key=lambda other: (state["visited"][other], len(state["hands"][other]), -other))
+    return max(rivals, key=lambda other: (state["visited"][other], len(state["hands"][other]),
+                                          -_tie(state, seat, other, fair_ties)))
 
 
-def _steal_victim(state, seat):
+def _steal_victim(state, seat, fair_ties):
     rivals = [other for other in others(state, seat) if state["hands"][other]]
     if not rivals:
         return None
     hand = state["hands"][seat]
     # a big hand is likelier to hold what we miss and to survive the loss
     return max(rivals, key=lambda other: (_steal_odds(state, seat, hand, other) * min(4, len(state["hands"][other])),
-                                          state["visited"][other], -other))
+                                          state["visited"][other], -_tie(state, seat, other, fair_ties)))
 
 
 def _worth_stealing(state, seat, hand, victim):
@@ -374,8 +394,8 @@ def _steal_odds(state, seat, hand, victim):
     return min(1.0, odds)
 
 
-def _steal_gain(state, seat, hand):
-    victim = _steal_victim(state, seat)
+def _steal_gain(state, seat, hand, fair_ties):
+    victim = _steal_victim(state, seat, fair_ties)
     if victim is None:
         return 0.0
     gain = 0.6 + 6.0 * _steal_odds(state, seat, hand, victim)

@@ -17,12 +17,17 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--bots", choices=["random", "best"], default="best")
         parser.add_argument("--options", default="{}", help="Game options as JSON.")
+        parser.add_argument("--all-option-combinations", action="store_true",
+                            help="Cycle through every combination of the game's on/off and "
+                                 "choice options, one per game (over --options).")
 
-    def handle(self, slug, players, games, seed, bots, options, **_):
+    def handle(self, slug, players, games, seed, bots, options, all_option_combinations, **_):
         if registry.get(slug) is None:
             raise CommandError(f"Unknown game '{slug}'. Known: {', '.join(e.slug for e in registry.all_games())}")
-        report = simulate(slug, players=players, games=games, seed=seed, bots=bots, options=json.loads(options))
-        self.stdout.write(f"game {slug}, {players} players, bots {bots}")
+        report = simulate(slug, players=players, games=games, seed=seed, bots=bots, options=json.loads(options),
+                          all_combinations=all_option_combinations)
+        self.stdout.write(f"game {slug}, {players} players, bots {bots}, "
+                          f"{len(report.combinations)} option combination(s)")
         self.stdout.write(f"games finished: {report.finished}/{report.games}")
         self.stdout.write(f"moves: {report.moves}  ({report.moves_per_second:.1f} moves/s, "
                           f"{report.seconds:.1f} s)")

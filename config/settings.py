@@ -68,8 +68,14 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'ludopost.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Server-side parameters let psycopg prepare the statements a move repeats.
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool("DB_SERVER_SIDE_BINDING", True)
+    # Server-side parameters, and statements prepared after their fifth run on a
+    # connection: a move's few statements are then planned once per connection, not
+    # on every call (planning the token join alone cost six times its execution).
+    # Set DB_PREPARE_THRESHOLD empty behind a pooler that cannot keep prepared statements.
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options["server_side_binding"] = env_bool("DB_SERVER_SIDE_BINDING", True)
+    _threshold = os.environ.get("DB_PREPARE_THRESHOLD", "5")
+    _options["prepare_threshold"] = int(_threshold) if _threshold else None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE takes the write lock at BEGIN, so concurrent moves queue instead of
     # failing with "database is locked" half-way through a transaction.

@@ -81,7 +81,8 @@ class Seat(models.Model):
 
 
 class Event(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the unique (game, seq) index serves lookups by game.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=60)
     payload = models.JSONField()

@@ -44,11 +44,25 @@ _INSERT_OUTBOX = ("INSERT INTO games_outbox (game_id, kind, payload, status, cre
                   " last_error) VALUES (%s, %s, %s, 'pending', %s, %s, 0, '')")
 
 
+@dataclass(slots=True)
+class AppendedEvent:
+    """What rendering a move's answer needs of an event it appended: the fields of
+    :class:`games.models.Event` that ``selectors.event_json`` reads, without the cost
+    of building a model instance on every move."""
+
+    seq: int
+    type: str
+    payload: dict
+    actor: int | None
+    created_at: object
+    hash: str
+
+
 @dataclass
 class PendingEvents:
     """Events hashed and folded but not yet written: ``rows`` for rendering, ``params`` for the insert."""
 
-    rows: list[Event] = field(default_factory=list)
+    rows: list[AppendedEvent] = field(default_factory=list)
     params: list[tuple] = field(default_factory=list)
 
 
@@ -76,9 +90,8 @@ def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | N
         pending.params.append((game.pk, seq, event.type, payload_json, actor, batch,
                                None if row_command is None else json.dumps(row_command), game.rules_version,
                                db_now, prev_hash, digest))
-        pending.rows.append(Event(game_id=game.pk, seq=seq, type=event.type, payload=json.loads(payload_json),
-                                  actor=actor, batch=batch, command=row_command, rules_version=game.rules_version,
-                                  created_at=now, prev_hash=prev_hash, hash=digest))
+        pending.rows.append(AppendedEvent(seq=seq, type=event.type, payload=json.loads(payload_json), actor=actor,
+                                          created_at=now, hash=digest))
         prev_hash = digest
         state = fold(rules, state, event.type, event.payload)
     game.version += len(pending.rows)

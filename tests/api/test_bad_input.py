@@ -47,6 +47,11 @@ def test_malformed_json(race):
     ({"expected_version": 1, "move": ["step"]}, 400, "invalid_move"),
     ({"expected_version": "one", "move": {"type": "roll"}}, 400, "invalid_input"),
     ({"move": {"type": "roll"}}, 400, "invalid_input"),
+    ({"expected_version": True, "move": {"type": "roll"}}, 400, "invalid_input"),
+    ({"expected_version": -1, "move": {"type": "roll"}}, 400, "invalid_input"),
+    ({"expected_version": 1.5, "move": {"type": "roll"}}, 400, "invalid_input"),
+    ({"expected_version": 1}, 400, "invalid_input"),
+    ([{"expected_version": 1, "move": {"type": "roll"}}], 400, "invalid_input"),
     ({"expected_version": 0, "move": {"type": "roll"}}, 409, "version_conflict"),
 ])
 def test_wrong_moves_are_refused_and_append_nothing(race, body, status, code):

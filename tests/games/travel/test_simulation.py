@@ -37,3 +37,23 @@ def test_the_version_1_bot_is_kept_for_old_games():
     entry = registry.get("travel")
     assert entry.bot("best").version == 2
     assert entry.bot("best", 1) is BOTS_BY_VERSION["best"][1]
+
+
+def test_the_bot_clearly_beats_random_players():
+    from games.engine.botmatch import bot_vs_random
+
+    result = bot_vs_random(RULES, choose_move, 3, 12, seed=3)
+    assert result["win_rate"] >= 0.75, result          # a random seat would win a third
+
+
+def test_bots_make_offers_and_answer_them_every_way():
+    """Among bots, offers are made, and accepted, refused and countered."""
+    import collections
+
+    kinds = collections.Counter()
+    for game_index in range(6):
+        game = play_game(RULES, 3, {}, seed=f"offers:{game_index}", bots=[choose_move] * 3)
+        kinds.update(event.type for event in game.events)
+        kinds.update(f"command:{batch.move['type']}" for batch in game.batches if batch.move is not None)
+    assert kinds["OfferMade"] > 0 and kinds["TradeCompleted"] > 0 and kinds["OfferRejected"] > 0, kinds
+    assert kinds["command:counter"] > 0, kinds

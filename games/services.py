@@ -1,8 +1,11 @@
 """Writes: creating and joining games, submitting moves, bot moves, timeouts.
 
-Each public function is one transaction. ``move_submit`` is the hot path: one locked
-read of the game row (which carries the current state), the rules, one insert of
-the events, one update of the projection, one outbox row.
+Each public function is one transaction. ``move_submit`` is the hot path: one read
+of the game row (which carries the current state), the rules, then one statement
+that inserts the events, updates the projection and writes the outbox row. On
+PostgreSQL a player's move reads without a lock and its statement applies only at
+the version it read (``store.single_statement_moves``); bot moves, timeouts, games
+on the clock and SQLite lock the row for the whole transaction instead.
 """
 from __future__ import annotations
 
@@ -155,7 +158,11 @@ def _start(game: Game, seats: list[Seat], now: datetime) -> None:
     game.status, game.started_at = GameStatus.ACTIVE, now
     state, pending = store.append(game, rules=rules, state=rules.initial_state(), events=events, actor=None,
                                   command={"kind": "setup"}, now=now)
-    _project(game, rules, state, pending, seats=seats, previous_to_move=set(), mover=None, now=now)
+    _advance(game, rules, state, now)
+    store.write_move(game, pending, last_mover=None, outbox_kind="game.advanced", now=now,
+                     outbox_payload=_outbox_payload(game, None))
+    if game.time_control:
+        deadlines.reschedule(game, seats, previous_to_move=set(), mover=None, now=now)
     game.save()
 
 
@@ -168,6 +175,10 @@ def _locked_game(game_id) -> Game:
         game = store.lock_game(int(game_id))
     except (ValueError, TypeError, OverflowError):
         game = None
+    return _game_or_404(game)
+
+
+def _game_or_404(game: Game | None) -> Game:
     if game is None:
         raise NotFound("There is no such game.", code="game_not_found")
     return game
@@ -186,12 +197,15 @@ def move_submit(*, user, game_id: int, expected_version, move, render=None, idem
     if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
         raise InvalidInput("expected_version must be a non-negative integer.", code="invalid_input")
     try:
+        if store.single_statement_moves():
+            game = _game_or_404(store.load_game(game_id))
+            # Deadlines are rescheduled with the ORM, so a game on the clock takes the lock.
+            if not game.time_control:
+                return _move_in_one_statement(game, user, move, expected_version=expected_version, now=now,
+                                              render=render, idempotency_row=idempotency_row)
         with transaction.atomic():
             game = _locked_game(game_id)
-            try:
-                seat = game.seat_users.index(user.pk)
-            except ValueError:
-                raise Forbidden("You have no seat in this game.", code="not_a_player")
+            seat = _seat_of(game, user)
             result = apply_locked(game, seat, move, expected_version=expected_version, kind="move", now=now)
             answer = render(result) if render else result
             if idempotency_row is not None:
@@ -199,9 +213,33 @@ def move_submit(*, user, game_id: int, expected_version, move, render=None, idem
             return answer
     except IntegrityError:
         # The unique (game, seq) key caught a race the row lock did not: never a fork.
-        current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-        raise VersionConflict("Another move was recorded first; reload the game.",
-                              details={"current_version": current})
+        raise _conflict(game_id)
+
+
+def _move_in_one_statement(game: Game, user, move, *, expected_version: int, now, render, idempotency_row):
+    """A player's move on PostgreSQL: decided on the unlocked row, written by one
+    statement that only applies at the version it was decided on (store.write_move)."""
+    seat = _seat_of(game, user)
+    result, previous = _decide(game, seat, move, expected_version=expected_version, kind="move", now=now)
+    answer = render(result) if render else result
+    written = store.write_move(game, result["pending"], last_mover=seat, outbox_kind="game.advanced", now=now,
+                               outbox_payload=_outbox_payload(game, seat), guard_version=expected_version,
+                               answer=None if idempotency_row is None else (idempotency_row, 201, answer))
+    if not written:
+        raise _conflict(game.pk)
+    return answer
+
+
+def _conflict(game_id) -> VersionConflict:
+    current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+    return VersionConflict("Another move was recorded first; reload the game.", details={"current_version": current})
+
+
+def _seat_of(game: Game, user) -> int:
+    try:
+        return game.seat_users.index(user.pk)
+    except ValueError:
+        raise Forbidden("You have no seat in this game.", code="not_a_player")
 
 
 def bot_move(*, game_id: int, seat: int, expected_version: int, now: datetime | None = None) -> dict | None:
@@ -234,6 +272,20 @@ def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: st
     (timeouts, forfeits: games.platform_events) go first in the batch. A "timeout"
     with platform events may have ``move`` None: the batch then holds only them.
     """
+    result, previous = _decide(game, seat, move, expected_version=expected_version, kind=kind, now=now,
+                               command_extra=command_extra, platform_events=platform_events)
+    store.write_move(game, result["pending"], last_mover=seat, outbox_kind="game.advanced", now=now,
+                     outbox_payload=_outbox_payload(game, seat))
+    if game.time_control:
+        deadlines.reschedule(game, list(game.seats.all()), previous_to_move=previous, mover=seat, now=now)
+    return result
+
+
+def _decide(game: Game, seat: int, move, *, expected_version: int, kind: str, now: datetime,
+            command_extra: dict | None = None, platform_events: list | None = None) -> tuple[dict, set[int]]:
+    """Check the move, let the rules decide, append the events and move the projection
+    on, all in memory; the caller writes. Returns the result and the seats that were
+    to move before."""
     if game.status == GameStatus.OPEN:
         raise Unprocessable("The game has not started yet: it is waiting for players.", code="game_not_started")
     if game.status == GameStatus.FINISHED:
@@ -260,14 +312,13 @@ def apply_locked(game: Game, seat: int, move, *, expected_version: int, kind: st
     events = list(platform_events or []) + list(events)
     state, pending = store.append(game, rules=rules, state=state, events=events, actor=seat, command=command,
                                   now=now)
-    _project(game, rules, state, pending, seats=None, previous_to_move=previous, mover=seat, now=now)
-    return {"game": game, "rules": rules, "seat": seat, "events": pending.rows, "state": state}
+    _advance(game, rules, state, now)
+    return {"game": game, "rules": rules, "seat": seat, "events": pending.rows, "state": state,
+            "pending": pending}, previous
 
 
-def _project(game: Game, rules, state, pending, *, seats, previous_to_move: set[int], mover: int | None,
-             now) -> None:
-    """Bring the game row's projection up to ``state``, write it with the pending
-    events, and queue the side effects (one outbox row)."""
+def _advance(game: Game, rules, state, now) -> None:
+    """Bring the game row's projection (in memory) up to ``state``."""
     game.state = state
     outcome = rules.outcome(state)
     if outcome is not None:
@@ -276,13 +327,12 @@ def _project(game: Game, rules, state, pending, *, seats, previous_to_move: set[
         game.to_move = []
     else:
         game.to_move = sorted(rules.to_move(state))
-    store.write_move(game, pending, last_mover=mover, outbox_kind="game.advanced", now=now,
-                     outbox_payload={"version": game.version, "to_move": game.to_move,
-                                     "finished": game.status == GameStatus.FINISHED, "mover": mover,
-                                     "head_hash": game.head_hash})
-    if game.time_control:
-        deadlines.reschedule(game, seats if seats is not None else list(game.seats.all()),
-                             previous_to_move=previous_to_move, mover=mover, now=now)
+
+
+def _outbox_payload(game: Game, mover: int | None) -> dict:
+    """The side effects' trigger: who is to move now (emails, bots, webhooks)."""
+    return {"version": game.version, "to_move": game.to_move, "finished": game.status == GameStatus.FINISHED,
+            "mover": mover, "head_hash": game.head_hash}
 
 
 # -- timeouts (the worker's deadline sweep calls this) ----------------------------------------

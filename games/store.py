@@ -21,6 +21,23 @@ from games.platform_events import fold
 from games.rawsql import load_one
 
 
+def single_statement_moves() -> bool:
+    """Whether a move may skip the row lock and write in one guarded statement.
+
+    On PostgreSQL a player's move reads the game row without a lock or a transaction
+    and writes everything in one statement whose update only matches the version it
+    read: one statement is one transaction, and a move that lost a race changes
+    nothing. That saves the BEGIN and COMMIT round trips and the lock. SQLite, in
+    process, keeps the locked transaction.
+    """
+    return connection.vendor == "postgresql"
+
+
+def load_game(game_id) -> Game | None:
+    """The game row as it is now, without a lock (see ``single_statement_moves``)."""
+    return load_one(Game, "FROM games_game WHERE games_game.id = %s", [game_id], only=_MOVE_FIELDS)
+
+
 def lock_game(game_id) -> Game | None:
     """The game row, locked for this transaction (PostgreSQL: FOR NO KEY UPDATE; SQLite's
     IMMEDIATE transactions already hold the write lock). Raw SQL: this is the hot path."""
@@ -42,6 +59,23 @@ _UPDATE_GAME = ("UPDATE games_game SET version = %s, head_hash = %s, state = %s,
 _UPDATE_SEAT = "UPDATE games_seat SET last_move_version = %s WHERE game_id = %s AND number = %s"
 _INSERT_OUTBOX = ("INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
                   " last_error) VALUES (%s, %s, %s, 'pending', %s, %s, 0, '')")
+_INSERT_SNAPSHOT = "INSERT INTO games_snapshot (game_id, version, state) VALUES (%s, %s, %s)"
+
+# The guarded statement (PostgreSQL): the projection's UPDATE matches only the version
+# the move was decided on, and every other part writes only if it did (they select
+# FROM or test EXISTS on its RETURNING), so a stale move writes nothing at all.
+# Values selected rather than listed in VALUES need their types spelled out.
+_EVENT_TYPED = ("(%s::bigint, %s::integer, %s::varchar, %s::jsonb, %s::smallint, %s::integer, %s::jsonb,"
+                " %s::integer, %s::timestamptz, %s::varchar, %s::varchar)")
+_GUARDED_EVENTS = (f"INSERT INTO games_event ({_EVENT_COLUMNS}) SELECT v.* FROM (VALUES {{rows}}) AS v, projection")
+_GUARDED_SEAT = _UPDATE_SEAT + " AND EXISTS (SELECT 1 FROM projection)"
+_GUARDED_SNAPSHOT = ("INSERT INTO games_snapshot (game_id, version, state)"
+                     " SELECT %s::bigint, %s::integer, %s::jsonb FROM projection")
+_GUARDED_ANSWER = ("UPDATE games_idempotencykey SET finished = true, response_status = %s, response_body = %s::jsonb"
+                   " WHERE id = %s AND EXISTS (SELECT 1 FROM projection)")
+_GUARDED_OUTBOX = ("INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
+                   " last_error) SELECT %s::bigint, %s::varchar, %s::jsonb, 'pending', %s::timestamptz,"
+                   " %s::timestamptz, 0, '' FROM projection")
 
 
 @dataclass(slots=True)
@@ -100,32 +134,64 @@ def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | N
 
 
 def write_move(game: Game, pending: PendingEvents, *, last_mover: int | None, outbox_kind: str,
-               outbox_payload: dict, now) -> None:
-    """Write a command's events, the game's projection, the mover's last-move version and
-    the outbox row. On PostgreSQL this is one statement (data-modifying CTEs), one round
-    trip; on SQLite, which runs in-process, four plain statements.
+               outbox_payload: dict, now, guard_version: int | None = None,
+               answer: tuple | None = None) -> bool:
+    """Write a command's events, the game's projection, the mover's last-move version,
+    a snapshot when one is due and the outbox row. On PostgreSQL this is one statement
+    (data-modifying CTEs), one round trip; on SQLite, which runs in-process, plain
+    statements.
 
-    Call inside the move's transaction, holding the game row lock, after ``append``
-    and after the projection fields of ``game`` are set.
+    Call after ``append`` and after the projection fields of ``game`` are set, either
+    inside the move's transaction holding the game row lock, or (PostgreSQL only) with
+    ``guard_version``, the version the move was decided on: the statement then writes
+    only if the game is still at it, and with ``answer`` = (idempotency row, status,
+    body) also stores the answer to a keyed request. Returns whether it wrote.
     """
     db_now = connection.ops.adapt_datetimefield_value(now)
-    game_params = [game.version, game.head_hash, json.dumps(game.state), json.dumps(game.to_move),
+    state_json = json.dumps(game.state)
+    game_params = [game.version, game.head_hash, state_json, json.dumps(game.to_move),
                    None if game.outcome is None else json.dumps(game.outcome), game.status,
                    connection.ops.adapt_datetimefield_value(game.finished_at), game.pk]
     seat_params = [game.version, game.pk, last_mover]
     outbox_params = [game.pk, outbox_kind, json.dumps(outbox_payload), db_now, db_now]
+    every = settings.SNAPSHOT_EVERY
+    snapshot_params = ([game.pk, game.version, state_json]
+                       if (game.version - len(pending.rows)) // every != game.version // every else None)
+    event_params = [value for row in pending.params for value in row]
     with connection.cursor() as cursor:
+        if guard_version is not None:
+            parts = [f"projection AS ({_UPDATE_GAME} AND version = %s RETURNING id)"]
+            params = game_params + [guard_version]
+            if pending.params:
+                rows = ", ".join([_EVENT_TYPED] * len(pending.params))
+                parts.append(f"new_events AS ({_GUARDED_EVENTS.format(rows=rows)})")
+                params += event_params
+            if last_mover is not None:
+                parts.append(f"mover AS ({_GUARDED_SEAT})")
+                params += seat_params
+            if snapshot_params:
+                parts.append(f"snapshot AS ({_GUARDED_SNAPSHOT})")
+                params += snapshot_params
+            if answer is not None:
+                row, status, body = answer
+                parts.append(f"answer AS ({_GUARDED_ANSWER})")
+                params += [status, json.dumps(body), row.pk]
+            cursor.execute(f"WITH {', '.join(parts)} {_GUARDED_OUTBOX}", params + outbox_params)
+            return cursor.rowcount == 1
         if connection.vendor == "postgresql":
             parts, params = [], []
             if pending.params:
                 values = ", ".join([_EVENT_VALUES] * len(pending.params))
                 parts.append(f"new_events AS (INSERT INTO games_event ({_EVENT_COLUMNS}) VALUES {values})")
-                params += [value for row in pending.params for value in row]
+                params += event_params
             parts.append(f"projection AS ({_UPDATE_GAME})")
             params += game_params
             if last_mover is not None:
                 parts.append(f"mover AS ({_UPDATE_SEAT})")
                 params += seat_params
+            if snapshot_params:
+                parts.append(f"snapshot AS ({_INSERT_SNAPSHOT})")
+                params += snapshot_params
             cursor.execute(f"WITH {', '.join(parts)} {_INSERT_OUTBOX}", params + outbox_params)
         else:
             if pending.params:
@@ -134,10 +200,10 @@ def write_move(game: Game, pending: PendingEvents, *, last_mover: int | None, ou
             cursor.execute(_UPDATE_GAME, game_params)
             if last_mover is not None:
                 cursor.execute(_UPDATE_SEAT, seat_params)
+            if snapshot_params:
+                cursor.execute(_INSERT_SNAPSHOT, snapshot_params)
             cursor.execute(_INSERT_OUTBOX, outbox_params)
-    every = settings.SNAPSHOT_EVERY
-    if (game.version - len(pending.rows)) // every != game.version // every:
-        Snapshot.objects.create(game_id=game.pk, version=game.version, state=game.state)
+    return True
 
 
 def to_rules_event(row: Event) -> RulesEvent:

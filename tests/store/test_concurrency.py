@@ -78,3 +78,39 @@ def test_concurrent_moves_over_http_get_409(live_server):
         thread.join()
     assert sorted(statuses) == [201] + [409] * 19, statuses
     assert Event.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_player_moves_and_bot_moves_racing_at_one_version():
+    """On PostgreSQL a player's move is one guarded statement while the worker's moves
+    take the row lock: mixed, they still append exactly one batch."""
+    game, users = started_game(players=2, options={"target": 100}, names=["m0", "m1"])
+    barrier = threading.Barrier(20)
+    results, lock = [], threading.Lock()
+
+    def race(index):
+        try:
+            barrier.wait()
+            if index % 2:
+                outcome = "ok" if services.bot_move(game_id=game.pk, seat=0, expected_version=1) else "stale"
+            else:
+                services.move_submit(user=users[0], game_id=game.pk, expected_version=1,
+                                     move={"type": "step", "steps": 1})
+                outcome = "ok"
+        except VersionConflict:
+            outcome = "stale"
+        except Exception as error:  # anything else is a bug, reported below
+            outcome = f"error: {error!r}"
+        finally:
+            connection.close()
+        with lock:
+            results.append(outcome)
+
+    threads = [threading.Thread(target=race, args=(i,)) for i in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["ok"] + ["stale"] * 19, results
+    assert list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True)) == [1, 2]
+    assert Game.objects.get(pk=game.pk).version == 2

@@ -6,6 +6,7 @@ from functools import lru_cache
 from jsonschema import Draft202012Validator
 
 from games.errors import InvalidInput
+from games.fastschema import compile_schema
 
 
 @lru_cache(maxsize=None)
@@ -37,9 +38,10 @@ def validate_options(rules, options) -> None:
 
 
 @lru_cache(maxsize=None)
-def _branch_validators(slug: str, version: int) -> dict[str, Draft202012Validator]:
+def _branch_validators(slug: str, version: int) -> dict[str, tuple[Draft202012Validator, object]]:
     """One validator per move type, so a move is checked against its own branch only
-    (a oneOf over every move type costs a full pass over each branch, on the hot path)."""
+    (a oneOf over every move type costs a full pass over each branch, on the hot path),
+    each with its compiled predicate (games.fastschema; None if it cannot compile)."""
     from games import registry
 
     schema = registry.rules_for(slug, version).move_schema()
@@ -48,7 +50,7 @@ def _branch_validators(slug: str, version: int) -> dict[str, Draft202012Validato
         const = branch.get("properties", {}).get("type", {}).get("const")
         if const:
             merged = {**{k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}, **branch}
-            branches[const] = Draft202012Validator(merged)
+            branches[const] = (Draft202012Validator(merged), compile_schema(merged))
     return branches
 
 
@@ -56,7 +58,12 @@ def validate_move(rules, move) -> None:
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise InvalidInput("A move is a JSON object with a string field 'type'.", code="invalid_move")
     branches = _branch_validators(rules.slug, rules.version)
-    validator = branches.get(move["type"]) if branches else _validator(rules.slug, rules.version, "move")
+    if branches:
+        validator, fast = branches.get(move["type"], (None, None))
+        if fast is not None and fast(move):
+            return  # the compiled check agrees with jsonschema; only a refusal needs its message
+    else:
+        validator = _validator(rules.slug, rules.version, "move")
     if validator is None:
         raise InvalidInput(f"Unknown move type '{move['type']}'; this game knows {', '.join(sorted(branches))}.",
                            code="unknown_move_type", details={"known_types": sorted(branches)})

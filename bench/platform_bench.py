@@ -195,6 +195,21 @@ def bench_worker() -> dict | None:
     return worker_bench.run()
 
 
+def cpu_table(empty: dict, moves: dict) -> list[str]:
+    """Where the CPU went, per request (bench/cpu.py), when it could be read."""
+    if not empty.get("cpu_ms") or not moves.get("cpu_ms"):
+        return []
+    parts = [("server", "gunicorn workers"), ("postgres", "PostgreSQL"), ("client", "load client"),
+             ("other", "rest of the machine (kernel, other processes)")]
+    lines = ["CPU per request, in milliseconds, over each run (both cores together):", "",
+             "| part | empty request | move |", "|---|---|---|"]
+    for key, label in parts:
+        lines.append(f"| {label} | {empty['cpu_ms'][key]} | {moves['cpu_ms'][key]} |")
+    total = lambda figures: round(sum(figures.values()), 2)  # noqa: E731
+    lines += [f"| total | {total(empty['cpu_ms'])} | {total(moves['cpu_ms'])} |", ""]
+    return lines
+
+
 def report(results: dict) -> str:
     empty, moves, bare, load = results["empty_request"], results["moves"], results["bare_transaction"], results["load"]
     ratio_empty = moves["per_second"] / empty["per_second"] if empty["per_second"] else 0
@@ -217,6 +232,7 @@ def report(results: dict) -> str:
         f"- Move rate / bare-transaction rate: {ratio_bare:.2f}.",
         f"- Move p99: **{moves['p99_ms']} ms** (target < 25 ms); moves prepared for the run: {moves.get('moves_prepared', 0)}.",
         "",
+        *cpu_table(empty, moves),
         "## Loading an old version", "",
         f"State at a version just before the log's end (the worst case between two snapshots; "
         f"a snapshot every {load['snapshot_every']} events).", "",

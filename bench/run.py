@@ -84,7 +84,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from bench import platform_bench
+    from bench import cpu, platform_bench
 
     results = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "machine": machine(),
                "database": "PostgreSQL" if database_url.startswith("postgres") else "SQLite",
@@ -98,8 +98,13 @@ def main() -> None:
     try:
         platform_bench.wait_for(port)
         platform_bench.bench_empty(port, CLIENTS, 3)  # warm every worker up; not recorded
+        before = cpu.reading(server.pid)
         results["empty_request"] = platform_bench.bench_empty(port, CLIENTS, SECONDS)
+        middle = cpu.reading(server.pid)
         results["moves"] = platform_bench.bench_moves(port, fixtures, CLIENTS, SECONDS)
+        after = cpu.reading(server.pid)
+        results["empty_request"]["cpu_ms"] = cpu.per_request(before, middle, results["empty_request"]["requests"])
+        results["moves"]["cpu_ms"] = cpu.per_request(middle, after, results["moves"]["requests"])
     finally:
         server.terminate()
         server.wait(timeout=20)

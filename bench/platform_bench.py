@@ -195,6 +195,10 @@ def bench_worker() -> dict | None:
     return worker_bench.run()
 
 
+def _mean_latency_ms(clients: int, per_second: float) -> str:
+    return f"{clients / per_second * 1000:.0f}" if per_second else "—"
+
+
 def cpu_table(empty: dict, moves: dict) -> list[str]:
     """Where the CPU went, per request (bench/cpu.py), when it could be read."""
     if not empty.get("cpu_ms") or not moves.get("cpu_ms"):
@@ -231,6 +235,9 @@ def report(results: dict) -> str:
         f"- Move rate / empty-request rate: **{ratio_empty:.2f}** (target ≥ 0.33).",
         f"- Move rate / bare-transaction rate: {ratio_bare:.2f}.",
         f"- Move p99: **{moves['p99_ms']} ms** (target < 25 ms); moves prepared for the run: {moves.get('moves_prepared', 0)}.",
+        f"- Each of the {results['clients']} clients sends its next move when the last is answered, so the mean "
+        f"latency is clients / rate ({_mean_latency_ms(results['clients'], moves['per_second'])} ms at this rate): "
+        f"a p99 under 25 ms needs more than {results['clients'] / 0.025:.0f} moves/s.",
         "",
         *cpu_table(empty, moves),
         "## Loading an old version", "",

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast bench simulate install clean
+.PHONY: run test test-fast bench simulate simulate-all install clean
 
 install: $(STAMP)
 
@@ -37,6 +37,21 @@ bench: install
 simulate: install
 	LUDOPOST_EMBEDDED=1 $(PY) manage.py migrate --noinput -v0
 	LUDOPOST_EMBEDDED=1 $(PY) manage.py simulate momiji --players 3 --games 20 --seed 1
+
+# A long run: GAME (default travel) at every player count, GAMES games each (default
+# 512), cycling through every option combination; one SQLite file per player count
+# under var/sim, two player counts at a time. Logs in var/sim/<game>-<players>p.log.
+GAME ?= travel
+GAMES ?= 512
+simulate-all: install
+	mkdir -p var/sim
+	LUDOPOST_EMBEDDED=1 $(PY) -c "from games import registry; r = registry.get('$(GAME)').rules; \
+		print(*range(r.min_players, r.max_players + 1))" | tr ' ' '\n' | xargs -P 2 -I{} sh -c '\
+		rm -f var/sim/$(GAME)-{}p.sqlite3*; \
+		export DATABASE_URL=sqlite:///var/sim/$(GAME)-{}p.sqlite3 LUDOPOST_EMBEDDED=1; \
+		$(PY) manage.py migrate --noinput -v0 && \
+		$(PY) manage.py simulate $(GAME) --players {} --games $(GAMES) --seed {} --all-option-combinations \
+			> var/sim/$(GAME)-{}p.log 2>&1; status=$$?; cat var/sim/$(GAME)-{}p.log; exit $$status'
 
 clean:
 	rm -rf var .pytest_cache

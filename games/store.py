@@ -61,21 +61,33 @@ _INSERT_OUTBOX = ("INSERT INTO games_outbox (game_id, kind, payload, status, cre
                   " last_error) VALUES (%s, %s, %s, 'pending', %s, %s, 0, '')")
 _INSERT_SNAPSHOT = "INSERT INTO games_snapshot (game_id, version, state) VALUES (%s, %s, %s)"
 
-# The guarded statement (PostgreSQL): the projection's UPDATE matches only the version
-# the move was decided on, and every other part writes only if it did (they select
-# FROM or test EXISTS on its RETURNING), so a stale move writes nothing at all.
-# Values selected rather than listed in VALUES need their types spelled out.
-_EVENT_TYPED = ("(%s::bigint, %s::integer, %s::varchar, %s::jsonb, %s::smallint, %s::integer, %s::jsonb,"
-                " %s::integer, %s::timestamptz, %s::varchar, %s::varchar)")
-_GUARDED_EVENTS = (f"INSERT INTO games_event ({_EVENT_COLUMNS}) SELECT v.* FROM (VALUES {{rows}}) AS v, projection")
-_GUARDED_SEAT = _UPDATE_SEAT + " AND EXISTS (SELECT 1 FROM projection)"
-_GUARDED_SNAPSHOT = ("INSERT INTO games_snapshot (game_id, version, state)"
-                     " SELECT %s::bigint, %s::integer, %s::jsonb FROM projection")
+# The parts of a move's one statement on PostgreSQL (write_move), under the row lock ...
+_PLAIN_SQL = {
+    "projection": _UPDATE_GAME,
+    "event_row": _EVENT_VALUES,
+    "events": f"INSERT INTO games_event ({_EVENT_COLUMNS}) VALUES {{rows}}",
+    "mover": _UPDATE_SEAT,
+    "snapshot": _INSERT_SNAPSHOT,
+    "outbox": _INSERT_OUTBOX,
+}
+# ... and guarded: the projection's UPDATE matches only the version the move was
+# decided on, and every other part writes only if it did (they select FROM or test
+# EXISTS on its RETURNING), so a stale move writes nothing at all. Values selected
+# rather than listed in VALUES need their types spelled out.
+_GUARDED_SQL = {
+    "projection": _UPDATE_GAME + " AND version = %s RETURNING id",
+    "event_row": ("(%s::bigint, %s::integer, %s::varchar, %s::jsonb, %s::smallint, %s::integer, %s::jsonb,"
+                  " %s::integer, %s::timestamptz, %s::varchar, %s::varchar)"),
+    "events": f"INSERT INTO games_event ({_EVENT_COLUMNS}) SELECT v.* FROM (VALUES {{rows}}) AS v, projection",
+    "mover": _UPDATE_SEAT + " AND EXISTS (SELECT 1 FROM projection)",
+    "snapshot": ("INSERT INTO games_snapshot (game_id, version, state)"
+                 " SELECT %s::bigint, %s::integer, %s::jsonb FROM projection"),
+    "outbox": ("INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
+               " last_error) SELECT %s::bigint, %s::varchar, %s::jsonb, 'pending', %s::timestamptz,"
+               " %s::timestamptz, 0, '' FROM projection"),
+}
 _GUARDED_ANSWER = ("UPDATE games_idempotencykey SET finished = true, response_status = %s, response_body = %s::jsonb"
                    " WHERE id = %s AND EXISTS (SELECT 1 FROM projection)")
-_GUARDED_OUTBOX = ("INSERT INTO games_outbox (game_id, kind, payload, status, created_at, available_at, attempts,"
-                   " last_error) SELECT %s::bigint, %s::varchar, %s::jsonb, 'pending', %s::timestamptz,"
-                   " %s::timestamptz, 0, '' FROM projection")
 
 
 @dataclass(slots=True)
@@ -159,50 +171,37 @@ def write_move(game: Game, pending: PendingEvents, *, last_mover: int | None, ou
                        if (game.version - len(pending.rows)) // every != game.version // every else None)
     event_params = [value for row in pending.params for value in row]
     with connection.cursor() as cursor:
-        if guard_version is not None:
-            parts = [f"projection AS ({_UPDATE_GAME} AND version = %s RETURNING id)"]
-            params = game_params + [guard_version]
+        if connection.vendor == "postgresql":
+            guarded = guard_version is not None
+            sql = _GUARDED_SQL if guarded else _PLAIN_SQL
+            # The projection comes first: the guarded parts refer to it.
+            parts, params = [f"projection AS ({sql['projection']})"], list(game_params)
+            if guarded:
+                params.append(guard_version)
             if pending.params:
-                rows = ", ".join([_EVENT_TYPED] * len(pending.params))
-                parts.append(f"new_events AS ({_GUARDED_EVENTS.format(rows=rows)})")
+                rows = ", ".join([sql["event_row"]] * len(pending.params))
+                parts.append(f"new_events AS ({sql['events'].format(rows=rows)})")
                 params += event_params
             if last_mover is not None:
-                parts.append(f"mover AS ({_GUARDED_SEAT})")
+                parts.append(f"mover AS ({sql['mover']})")
                 params += seat_params
             if snapshot_params:
-                parts.append(f"snapshot AS ({_GUARDED_SNAPSHOT})")
+                parts.append(f"snapshot AS ({sql['snapshot']})")
                 params += snapshot_params
             if answer is not None:
                 row, status, body = answer
                 parts.append(f"answer AS ({_GUARDED_ANSWER})")
                 params += [status, json.dumps(body), row.pk]
-            cursor.execute(f"WITH {', '.join(parts)} {_GUARDED_OUTBOX}", params + outbox_params)
-            return cursor.rowcount == 1
-        if connection.vendor == "postgresql":
-            parts, params = [], []
-            if pending.params:
-                values = ", ".join([_EVENT_VALUES] * len(pending.params))
-                parts.append(f"new_events AS (INSERT INTO games_event ({_EVENT_COLUMNS}) VALUES {values})")
-                params += event_params
-            parts.append(f"projection AS ({_UPDATE_GAME})")
-            params += game_params
-            if last_mover is not None:
-                parts.append(f"mover AS ({_UPDATE_SEAT})")
-                params += seat_params
-            if snapshot_params:
-                parts.append(f"snapshot AS ({_INSERT_SNAPSHOT})")
-                params += snapshot_params
-            cursor.execute(f"WITH {', '.join(parts)} {_INSERT_OUTBOX}", params + outbox_params)
-        else:
-            if pending.params:
-                cursor.executemany(f"INSERT INTO games_event ({_EVENT_COLUMNS}) VALUES {_EVENT_VALUES}",
-                                   pending.params)
-            cursor.execute(_UPDATE_GAME, game_params)
-            if last_mover is not None:
-                cursor.execute(_UPDATE_SEAT, seat_params)
-            if snapshot_params:
-                cursor.execute(_INSERT_SNAPSHOT, snapshot_params)
-            cursor.execute(_INSERT_OUTBOX, outbox_params)
+            cursor.execute(f"WITH {', '.join(parts)} {sql['outbox']}", params + outbox_params)
+            return not guarded or cursor.rowcount == 1
+        if pending.params:
+            cursor.executemany(f"INSERT INTO games_event ({_EVENT_COLUMNS}) VALUES {_EVENT_VALUES}", pending.params)
+        cursor.execute(_UPDATE_GAME, game_params)
+        if last_mover is not None:
+            cursor.execute(_UPDATE_SEAT, seat_params)
+        if snapshot_params:
+            cursor.execute(_INSERT_SNAPSHOT, snapshot_params)
+        cursor.execute(_INSERT_OUTBOX, outbox_params)
     return True
 
 

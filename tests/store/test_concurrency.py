@@ -10,34 +10,44 @@ from games.models import Event, Game
 from tests.support.factories import started_game
 
 
-@pytest.mark.django_db(transaction=True)
-def test_twenty_concurrent_moves_at_one_version():
-    game, users = started_game(players=2, options={"target": 100})
-    racers = 20
+def race(racers: int, attempt) -> list[str]:
+    """Run ``attempt(index)`` in ``racers`` threads released together; each result is
+    what it returned, "conflict" for a VersionConflict, or the unexpected error."""
     barrier = threading.Barrier(racers)
     results, lock = [], threading.Lock()
 
-    def race(index):
+    def run(index):
         try:
             barrier.wait()
-            services.move_submit(user=users[0], game_id=game.pk, expected_version=1,
-                                 move={"type": "step", "steps": 1 + index % 2})
-            outcome = "ok"
+            outcome = attempt(index)
         except VersionConflict:
             outcome = "conflict"
-        except Exception as error:  # anything else is a bug, reported below
+        except Exception as error:  # anything else is a bug, reported by the caller's assert
             outcome = f"error: {error!r}"
         finally:
             connection.close()
         with lock:
             results.append(outcome)
 
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(racers)]
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(racers)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(results) == ["conflict"] * (racers - 1) + ["ok"], results
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_concurrent_moves_at_one_version():
+    game, users = started_game(players=2, options={"target": 100})
+
+    def move(index):
+        services.move_submit(user=users[0], game_id=game.pk, expected_version=1,
+                             move={"type": "step", "steps": 1 + index % 2})
+        return "ok"
+
+    results = race(20, move)
+    assert sorted(results) == ["conflict"] * 19 + ["ok"], results
     game.refresh_from_db()
     assert game.version == 2
     assert list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True)) == [1, 2]
@@ -85,32 +95,14 @@ def test_player_moves_and_bot_moves_racing_at_one_version():
     """On PostgreSQL a player's move is one guarded statement while the worker's moves
     take the row lock: mixed, they still append exactly one batch."""
     game, users = started_game(players=2, options={"target": 100}, names=["m0", "m1"])
-    barrier = threading.Barrier(20)
-    results, lock = [], threading.Lock()
 
-    def race(index):
-        try:
-            barrier.wait()
-            if index % 2:
-                outcome = "ok" if services.bot_move(game_id=game.pk, seat=0, expected_version=1) else "stale"
-            else:
-                services.move_submit(user=users[0], game_id=game.pk, expected_version=1,
-                                     move={"type": "step", "steps": 1})
-                outcome = "ok"
-        except VersionConflict:
-            outcome = "stale"
-        except Exception as error:  # anything else is a bug, reported below
-            outcome = f"error: {error!r}"
-        finally:
-            connection.close()
-        with lock:
-            results.append(outcome)
+    def move(index):
+        if index % 2:
+            return "ok" if services.bot_move(game_id=game.pk, seat=0, expected_version=1) else "conflict"
+        services.move_submit(user=users[0], game_id=game.pk, expected_version=1, move={"type": "step", "steps": 1})
+        return "ok"
 
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(20)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(results) == ["ok"] + ["stale"] * 19, results
+    results = race(20, move)
+    assert sorted(results) == ["conflict"] * 19 + ["ok"], results
     assert list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True)) == [1, 2]
     assert Game.objects.get(pk=game.pk).version == 2

@@ -39,6 +39,9 @@ class Command(BaseCommand):
             self.stdout.write(f"             {name}'s token: {key}")
         self.stdout.write(f"  Mail:      written to {settings.EMAIL_FILE_PATH if hasattr(settings, 'EMAIL_FILE_PATH') else 'the console'}")
         self.stdout.write(f"  Worker:    {'running (celery worker + beat, broker ' + settings.CELERY_BROKER_URL + ')' if worker else 'off'}\n")
+        # A process manager stops us with SIGTERM, whose default ends the process at once
+        # and would leave the worker running: exit normally so the finally below runs.
+        signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
         try:
             call_command("runserver", f"{host}:{port}", use_reloader=False, use_threading=True)
         finally:

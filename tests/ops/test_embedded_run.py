@@ -1,0 +1,122 @@
+"""`make run`'s embedded service, as a user starts it: the API and the in-process worker.
+
+Runs the real command (`manage.py run_embedded`) on a throwaway SQLite database and
+file broker, reads what it prints, lets the worker play a table of bots, and stops it
+the way a process manager would (SIGTERM), which must not leave the worker behind.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _call(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+    request = urllib.request.Request(url, method=method, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Token {token}"} if token else {})})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, json.loads(response.read() or b"null")
+
+
+def _wait(condition, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.25)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def _children(pid: int) -> set[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return {int(child) for child in path.read_text().split()} if path.exists() else set()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+@pytest.fixture
+def embedded_env(tmp_path):
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "EMAIL_URL", "SECRET_KEY")}
+    env.update(LUDOPOST_EMBEDDED="1", DEBUG="1", LUDOPOST_VAR_DIR=str(tmp_path / "var"),
+               DJANGO_SETTINGS_MODULE="config.settings")
+    for command in (["migrate", "--noinput", "-v0"], ["ensure_demo_accounts"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+    return env
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from /proc")
+def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_path):
+    port = _free_port()
+    log = tmp_path / "run.log"
+    with log.open("w") as out:
+        runner = subprocess.Popen([sys.executable, "manage.py", "run_embedded", "--host", "127.0.0.1",
+                                   "--port", str(port)], cwd=ROOT, env=embedded_env, stdout=out,
+                                  stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        def answers():
+            try:
+                return _call("GET", f"{base}/api/v1/ping/")[0] == 200
+            except OSError:
+                return False
+
+        _wait(answers, 60, "the API to answer")
+        printed = log.read_text()
+        assert f"LudoPost is starting at {base}/" in printed
+        assert f"{base}/api/docs/" in printed
+        token = re.search(r"alice's token: (\w+)", printed).group(1)
+        assert "Worker:    running" in printed
+
+        # A table of two bots: only the worker beside the API can move it on.
+        status, game = _call("POST", f"{base}/api/v1/games/",
+                             {"game": "momiji", "players": 2, "creator_plays": False, "bot_seats": [0, 1]}, token)
+        assert status == 201, game
+        start = game["version"]
+
+        def bots_moved():
+            current = _call("GET", f"{base}/api/v1/games/{game['id']}/", token=token)[1]
+            return current if current["version"] >= start + 3 or current["status"] == "finished" else None
+
+        moved = _wait(bots_moved, 90, "the embedded worker to play the bots' moves")
+        events = _call("GET", f"{base}/api/v1/games/{game['id']}/events/?after={start}", token=token)[1]["events"]
+        assert events and all(event["seq"] > start for event in events)
+        assert moved["version"] > start
+
+        worker_pids = _children(runner.pid)
+        assert worker_pids, "the runner has no worker process"
+    finally:
+        runner.send_signal(signal.SIGTERM)
+        try:
+            code = runner.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            runner.kill()
+            raise
+    assert code == 0, log.read_text()[-2000:]
+    _wait(lambda: not any(_alive(pid) for pid in worker_pids), 20, "the worker to stop with the runner")

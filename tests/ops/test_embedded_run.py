@@ -46,9 +46,16 @@ def _wait(condition, timeout: float, what: str):
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
-def _children(pid: int) -> set[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return {int(child) for child in path.read_text().split()} if path.exists() else set()
+def _descendants(pid: int) -> set[int]:
+    """Children, grandchildren, ... (the worker runs beat in a child of its own)."""
+    found, todo = set(), [pid]
+    while todo:
+        path = Path(f"/proc/{todo[0]}/task/{todo[0]}/children")
+        todo = todo[1:]
+        children = {int(child) for child in path.read_text().split()} if path.exists() else set()
+        todo += children - found
+        found |= children
+    return found
 
 
 def _alive(pid: int) -> bool:
@@ -88,6 +95,7 @@ def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_
                 return False
 
         _wait(answers, 60, "the API to answer")
+        assert _descendants(runner.pid), "the runner started no worker process"
         printed = log.read_text()
         assert f"LudoPost is starting at {base}/" in printed
         assert f"{base}/api/docs/" in printed
@@ -108,15 +116,18 @@ def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_
         events = _call("GET", f"{base}/api/v1/games/{game['id']}/events/?after={start}", token=token)[1]["events"]
         assert events and all(event["seq"] > start for event in events)
         assert moved["version"] > start
-
-        worker_pids = _children(runner.pid)
-        assert worker_pids, "the runner has no worker process"
     finally:
+        worker_pids = _descendants(runner.pid)
         runner.send_signal(signal.SIGTERM)
         try:
             code = runner.wait(timeout=30)
         except subprocess.TimeoutExpired:
             runner.kill()
-            raise
+            code = None
+        try:
+            _wait(lambda: not any(_alive(pid) for pid in worker_pids), 20, "the worker to stop with the runner")
+        finally:
+            for pid in worker_pids:  # never leave a worker behind, even when the test fails
+                if _alive(pid):
+                    os.kill(pid, signal.SIGKILL)
     assert code == 0, log.read_text()[-2000:]
-    _wait(lambda: not any(_alive(pid) for pid in worker_pids), 20, "the worker to stop with the runner")

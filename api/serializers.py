@@ -101,6 +101,8 @@ class GameSerializer(serializers.Serializer):
     seed_commitment = serializers.CharField()
     seats = SeatSerializer(many=True)
     to_move = serializers.ListField(child=serializers.IntegerField())
+    may_move = serializers.ListField(child=serializers.IntegerField(), help_text=(
+        "Seats that may move now although nobody waits for them (withdrawing an offer that is not answered yet)."))
     your_seat = serializers.IntegerField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True, help_text="The earliest deadline of a seat to move.")
     outcome = serializers.JSONField(allow_null=True)
@@ -140,6 +142,8 @@ class MoveResultSerializer(serializers.Serializer):
     events = EventSerializer(many=True)
     view = serializers.JSONField()
     to_move = serializers.ListField(child=serializers.IntegerField())
+    may_move = serializers.ListField(child=serializers.IntegerField(), help_text=(
+        "Seats that may move now although nobody waits for them (withdrawing an offer that is not answered yet)."))
     status = serializers.CharField()
     outcome = serializers.JSONField(allow_null=True)
 

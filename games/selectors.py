@@ -51,6 +51,19 @@ def game_list(*, user, mine: bool = False, status: str | None = None, slug: str 
     return games
 
 
+def may_move(game: Game) -> list[int]:
+    """Seats that may move now without being waited for (Rules.may_move)."""
+    if game.status != GameStatus.ACTIVE:
+        return []
+    return sorted(rules_of(game).may_move(game.state))
+
+
+def can_move(game: Game, seat: int | None) -> bool:
+    """Whether ``seat`` may move now: it is waited for, or it may move unasked."""
+    return (seat is not None and game.status == GameStatus.ACTIVE
+            and (seat in game.to_move or seat in rules_of(game).may_move(game.state)))
+
+
 def view_for(game: Game, seat: int | None, state=None) -> dict | None:
     if game.status == GameStatus.OPEN:
         return None

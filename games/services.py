@@ -299,9 +299,9 @@ def _decide(game: Game, seat: int, move, *, expected_version: int, kind: str, no
     no_move = move is None and kind == "timeout" and bool(platform_events)
     if not no_move:
         validate_move(rules, move)
-    if seat not in game.to_move:
-        raise Unprocessable("It is not your turn.", code="not_your_turn")
     state = game.state
+    if seat not in game.to_move and seat not in rules.may_move(state):
+        raise Unprocessable("It is not your turn.", code="not_your_turn")
     try:
         events = [] if no_move else rules.decide(state, seat, move, game_rng(game, seq=game.version + 1))
     except IllegalMove as error:

@@ -89,11 +89,14 @@ class Table:
 
 
 def play_game(rules, players: int, options: dict | None = None, seed: int | str = 0,
-              bots=None, max_moves: int = 100_000, check=None) -> PlayedGame:
+              bots=None, max_moves: int = 100_000, check=None, optional_every: int = 0) -> PlayedGame:
     """Play one complete game with a bot per seat (``bots[seat]``, random by default).
 
     When several seats are to move at once, the lowest seat moves first; ``check``
     (if given) is called as ``check(table)`` before every move, for property tests.
+    With ``optional_every`` = n, a seat that ``may_move`` unasked makes a random move
+    at every n-th version where there is one (withdrawing an offer, say), so that
+    property tests reach those moves too; bots are never asked for them.
     """
     table = Table(rules, players, options, seed)
     bots = bots or [random_bot] * players
@@ -105,6 +108,10 @@ def play_game(rules, players: int, options: dict | None = None, seed: int | str 
             raise RuntimeError(f"{rules.slug}: nobody to move but the game is not over")
         if check is not None:
             check(table)
+        optional = sorted(rules.may_move(table.state)) if optional_every else []
+        if optional and table.version % optional_every == 0:
+            table.bot_move(optional[0], random_bot)
+            continue
         table.bot_move(seats[0], bots[seats[0]])
     else:
         raise RuntimeError(f"{rules.slug}: game did not finish within {max_moves} moves")

@@ -26,6 +26,10 @@ Conventions the platform relies on:
 * a move ``{"type": "pass"}`` among ``legal_moves`` means the rules allow skipping,
   which the ``skip`` timeout policy uses;
 * ``to_move`` may name several seats (simultaneous turns, answers to offers);
+* ``may_move`` names seats that may move now although nobody waits for them (the
+  sender of an offer may withdraw it until it is answered): their ``legal_moves``
+  are listed and accepted, but they get no turn notification, no deadline and no
+  bot move, and the game never waits for them. It is disjoint from ``to_move``;
 * hidden information leaves the server only through ``view`` and ``redact``.
 """
 from __future__ import annotations
@@ -96,6 +100,10 @@ class Rules:
 
     def to_move(self, state: State) -> set[int]:
         raise NotImplementedError
+
+    def may_move(self, state: State) -> set[int]:
+        """Seats that may move without being waited for (see the module's conventions)."""
+        return set()
 
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: a spectator). Finished games show all."""

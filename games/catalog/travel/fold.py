@@ -136,6 +136,10 @@ def draft_cancelled(state, p):
 def offer_made(state, p):
     state["offer"] = {"by": p["by"], "to": p["to"], "give": list(p["give"]),
                       "want": list(p["want"]), "standing": False}
+    if p.get("withdrawable"):
+        # rules v2: the offer stands at once; its sender may withdraw it until it is
+        # answered, unasked (may_move). Under v1 the sender had to let it stand first.
+        state["offer"].update(standing=True, withdrawable=True)
     state["draft"] = None
     state["step"] = "offer"
 

@@ -50,9 +50,18 @@ def to_move(state) -> set[int]:
     return set()
 
 
+def may_move(state) -> set[int]:
+    """The sender of a withdrawable offer (rules v2), while it waits for its answer
+    (and nobody has to discard for the hand limit: then only they move)."""
+    if (state["winner"] is not None or state["discards_due"] or state["step"] != "offer"
+            or not state["offer"].get("withdrawable")):
+        return set()
+    return {state["offer"]["by"]} - to_move(state)
+
+
 def legal_moves(state, seat: int, only: str | None = None) -> list[dict]:
     """The legal moves of ``seat``; with ``only``, just those of that type (faster)."""
-    if seat not in to_move(state):
+    if seat not in to_move(state) and seat not in may_move(state):
         return []
     if state["discards_due"]:
         return _discard_moves(state, seat)
@@ -107,8 +116,8 @@ def _offer_moves(state, seat):
         if _can_make_offer(state, seat, offer["by"]):
             moves.append({"type": "counter"})
         return moves
-    # the offerer, until they let the offer stand
-    return [{"type": "withdraw"}, {"type": "pass"}]
+    # the offerer: withdraw, or (rules v1) let the offer stand
+    return [{"type": "withdraw"}] if offer["standing"] else [{"type": "withdraw"}, {"type": "pass"}]
 
 
 def want_capacity(state, drafter: int, card_kind: str) -> int:
@@ -253,7 +262,7 @@ def explain(state, seat: int, move: dict) -> tuple[str, str]:
     """A (message, code) pair saying why ``move`` is refused."""
     if state["winner"] is not None:
         return "The game is over.", "game_over"
-    if seat not in to_move(state):
+    if seat not in to_move(state) and seat not in may_move(state):
         return "It is not your turn to move.", "not_your_turn"
     move_type = move.get("type")
     hand = state["hands"][seat]
@@ -280,6 +289,8 @@ def explain(state, seat: int, move: dict) -> tuple[str, str]:
             if move_type == "counter":
                 return "No more offers may be made this turn.", "offer_limit"
             return "Answer the offer: accept, reject or counter.", "offer_pending"
+        if offer["standing"]:
+            return "Your offer is waiting for an answer; until then you may only withdraw it.", "offer_pending"
         return "Your offer is waiting for an answer: you may withdraw it or let it stand.", "offer_pending"
     if step == "draft":
         if move_type == "offer_give":

@@ -31,7 +31,7 @@ from games.engine.protocol import Rules
 from . import fold
 from .components import (CHARACTERS, COUNTRIES, ITEM_IDS, OPTION_CATEGORIES, START_HAND,
                          card_name, cards_of_category, distance_km)
-from .moves import canonical, explain, legal_moves, to_move
+from .moves import canonical, explain, legal_moves, may_move, to_move
 from .table import postcards_in
 from .turn import Play, perform
 
@@ -64,11 +64,16 @@ def first_player(distances: list[int], how: str, rng) -> int:
 
 
 class TravelRules(Rules):
+    """Rules version 2: a trade offer stands as soon as it is sent, and its sender may
+    withdraw it, unasked, until it is answered. Version 1 (``TravelRulesV1``) asked the
+    sender right after sending whether to withdraw or let it stand."""
+
     slug = "travel"
     title = "Itchy Feet: The Travel Game"
     min_players = 2
     max_players = 6
-    version = 1
+    version = 2
+    withdrawable_offers = True
 
     # -- description -------------------------------------------------------
     def options_schema(self) -> dict:
@@ -119,8 +124,9 @@ class TravelRules(Rules):
             _move("accept", "Accept the offer made to you."),
             _move("reject", "Refuse the offer made to you."),
             _move("counter", "Refuse the offer and start a counter-offer."),
-            _move("withdraw", "Take back the offer you just made."),
-            _move("pass", "Let your offer stand, or let the action in the reaction window go ahead."),
+            _move("withdraw", "Take back your offer while it waits for its answer."),
+            _move("pass", "Let the action in the reaction window go ahead (and, in games under rules "
+                          "version 1, let your offer stand)."),
             _move("steal", "Action: pay a card and take a random card from another player.",
                   target=_SEAT, pay={"anyOf": [_CARD, {"type": "null"}]}),
             _move("travel", "Action: travel to your next country with exactly these cards.",
@@ -191,7 +197,7 @@ class TravelRules(Rules):
         if move not in legal_moves(state, seat, only=move["type"]):
             message, code = explain(state, seat, move)
             raise IllegalMove(message, code=code)
-        return perform(state, seat, move, rng)
+        return perform(state, seat, move, rng, withdrawable_offers=self.withdrawable_offers)
 
     # -- questions about a state ---------------------------------------------
     def legal_moves(self, state, seat: int) -> list[dict]:
@@ -199,6 +205,9 @@ class TravelRules(Rules):
 
     def to_move(self, state) -> set[int]:
         return to_move(state)
+
+    def may_move(self, state) -> set[int]:
+        return may_move(state)
 
     def view(self, state, seat: int | None) -> dict:
         over = state["winner"] is not None
@@ -212,6 +221,7 @@ class TravelRules(Rules):
             "turn": state["turn"],
             "step": state["step"],
             "to_move": sorted(to_move(state)),
+            "may_move": sorted(may_move(state)),
             "countries": state["country"],
             "visited": state["visited"],
             "center": state["center"],
@@ -444,3 +454,12 @@ def _kinds(kinds) -> str:
         n = len(kinds or [])
         return f"{n} card{'s' if n != 1 else ''}"
     return ", ".join(k.replace("_", " ") for k in kinds)
+
+
+class TravelRulesV1(TravelRules):
+    """Rules version 1, kept so that games played under it replay and verify as they
+    were played: the sender of an offer is to move right after sending it, to
+    withdraw it or let it stand (``pass``); once it stands it can no longer be withdrawn."""
+
+    version = 1
+    withdrawable_offers = False

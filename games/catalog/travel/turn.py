@@ -23,6 +23,7 @@ class Play:
         self.state = json.loads(json.dumps(state))
         self.rng = rng
         self.events: list[Event] = []
+        self.withdrawable_offers = False
 
     @property
     def over(self) -> bool:
@@ -123,9 +124,11 @@ def start_game(play: Play, first: int) -> None:
 
 # -- the moves ------------------------------------------------------------------------
 
-def perform(state, seat: int, move: dict, rng) -> list[Event]:
-    """Events of a move already known to be legal."""
+def perform(state, seat: int, move: dict, rng, *, withdrawable_offers: bool = False) -> list[Event]:
+    """Events of a move already known to be legal. ``withdrawable_offers``: rules v2
+    (an offer stands at once and its sender may withdraw it until it is answered)."""
     play = Play(state, rng)
+    play.withdrawable_offers = withdrawable_offers
     s = play.state
     kind = move["type"]
     handler = HANDLERS[kind]
@@ -167,7 +170,8 @@ def _offer_undo(play, s, seat, move):
 
 def _offer_send(play, s, seat, move):
     give, want = draft_lists(s["draft"])
-    play.emit("OfferMade", by=seat, to=s["draft"]["to"], give=give, want=want)
+    extra = {"withdrawable": True} if play.withdrawable_offers else {}
+    play.emit("OfferMade", by=seat, to=s["draft"]["to"], give=give, want=want, **extra)
 
 
 def _offer_cancel(play, s, seat, move):

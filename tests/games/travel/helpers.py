@@ -39,26 +39,26 @@ def build(hands, deck=None, discard=(), players=None, countries=None, center="It
     return RULES.evolve(state, Event("TurnStarted", {"seat": current, "turn": 1}))
 
 
-def play(state, seat, move, seed=0):
+def play(state, seat, move, seed=0, rules=RULES):
     """Decide and fold one move; returns (new state, events)."""
-    events = RULES.decide(state, seat, move, rng_for_testing(seed))
+    events = rules.decide(state, seat, move, rng_for_testing(seed))
     state = copy.deepcopy(state)          # evolve works in place; keep the caller's state
     for event in events:
-        state = RULES.evolve(state, event)
+        state = rules.evolve(state, event)
     return state, events
 
 
-def play_all(state, moves, seed=0):
+def play_all(state, moves, seed=0, rules=RULES):
     events = []
     for seat, move in moves:
-        state, new = play(state, seat, move, seed)
+        state, new = play(state, seat, move, seed, rules)
         events += new
     return state, events
 
 
-def refused(state, seat, move, code=None):
+def refused(state, seat, move, code=None, rules=RULES):
     with pytest.raises(IllegalMove) as error:
-        RULES.decide(state, seat, move, rng_for_testing(0))
+        rules.decide(state, seat, move, rng_for_testing(0))
     if code is not None:
         assert error.value.code == code, error.value.message
     return error.value
@@ -72,12 +72,10 @@ def hand(state, seat):
     return sorted(state["hands"][seat])
 
 
-def offer(state, by, to, give, want, stand=True):
+def offer(state, by, to, give, want, rules=RULES):
     """Put an offer together through the draft moves and send it."""
     moves = [(by, {"type": "propose" if state["step"] == "action" else "counter", **({"to": to} if state["step"] == "action" else {})})]
     moves += [(by, {"type": "offer_give", "card": card}) for card in give]
     moves += [(by, {"type": "offer_want", "kind": k}) for k in want]
     moves += [(by, {"type": "offer_send"})]
-    if stand:
-        moves += [(by, {"type": "pass"})]
-    return play_all(state, moves)
+    return play_all(state, moves, rules=rules)

@@ -33,7 +33,8 @@ def checked_game(players, options, seed, every=8):
         if table.version % every == 0 or table.state["step"] in ("window", "offer", "guide"):
             check_table(table, max_moves_checked=12)
 
-    game = play_game(RULES, players, options, seed=seed, bots=[mixed_bot] * players, check=check)
+    # optional_every: now and then an offer's sender withdraws it, unasked (may_move)
+    game = play_game(RULES, players, options, seed=seed, bots=[mixed_bot] * players, check=check, optional_every=5)
     assert replay(RULES, game.batches) == game.state
     assert RULES.outcome(game.state) is not None
     for seat in [*range(players), None]:

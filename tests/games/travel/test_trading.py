@@ -1,5 +1,5 @@
 """Trading: asynchronous offers, answers, counters, withdrawal, the bonus draw."""
-from games.catalog.travel import RULES
+from games.catalog.travel import RULES, RULES_BY_VERSION
 from games.catalog.travel.components import MAX_OFFERS_PER_TURN
 
 from tests.games.travel.helpers import build, hand, offer, play, play_all, refused, types
@@ -42,20 +42,53 @@ def test_a_refused_offer_costs_nothing_and_the_turn_goes_on():
     assert state["current"] == 1
 
 
-def test_the_offer_can_be_withdrawn_until_the_offerer_lets_it_stand():
-    state, _ = offer(two_players(), 0, 1, ["map-1"], ["camera"], stand=False)
-    assert RULES.to_move(state) == {0, 1}
-    assert RULES.legal_moves(state, 0) == [{"type": "withdraw"}, {"type": "pass"}]
+def test_the_offer_can_be_withdrawn_until_it_is_answered():
+    state, events = offer(two_players(), 0, 1, ["map-1"], ["camera"])
+    assert events[-1].payload["withdrawable"] is True
+    # only the receiver is waited for; the sender may withdraw, unasked
+    assert RULES.to_move(state) == {1} and RULES.may_move(state) == {0}
+    assert RULES.legal_moves(state, 0) == [{"type": "withdraw"}]
+    assert RULES.view(state, 0)["may_move"] == [0]
+    refused(state, 0, {"type": "pass"}, "offer_pending")
+    refused(state, 0, {"type": "draw"}, "offer_pending")
     withdrawn, events = play(state, 0, {"type": "withdraw"})
     assert types(events) == ["OfferWithdrawn"] and withdrawn["step"] == "action"
+    assert RULES.to_move(withdrawn) == {0} and RULES.may_move(withdrawn) == set()
     refused(withdrawn, 1, {"type": "accept"}, "not_your_turn")
-    # the answer may also come first
+    # once it is answered there is nothing left to withdraw
     answered, _ = play(state, 1, {"type": "accept"})
+    assert "camera-1" in answered["hands"][0] and RULES.may_move(answered) == set()
+    refused(answered, 0, {"type": "withdraw"})
+    rejected, _ = play(state, 1, {"type": "reject"})
+    refused(rejected, 0, {"type": "withdraw"})
+    # a counter-offer's sender may withdraw it in the same way
+    countered, _ = play(state, 1, {"type": "counter"})
+    assert RULES.may_move(countered) == set()           # a draft is not an offer yet
+    countered, _ = play_all(countered, [(1, {"type": "offer_give", "card": "guidebook-1"}),
+                                        (1, {"type": "offer_want", "kind": "bicycle"}),
+                                        (1, {"type": "offer_send"})])
+    assert RULES.to_move(countered) == {0} and RULES.may_move(countered) == {1}
+    back, _ = play(countered, 1, {"type": "withdraw"})
+    assert back["step"] == "action" and back["current"] == 0 and RULES.to_move(back) == {0}
+
+
+def test_under_rules_version_1_the_offerer_is_asked_to_let_the_offer_stand():
+    """Games created before version 2 keep playing (and replaying) as they were."""
+    v1 = RULES_BY_VERSION[1]
+    assert v1.version == 1 and RULES.version == 2
+    state, events = offer(two_players(), 0, 1, ["map-1"], ["camera"], rules=v1)
+    assert "withdrawable" not in events[-1].payload
+    assert v1.to_move(state) == {0, 1} and v1.may_move(state) == set()
+    assert v1.legal_moves(state, 0) == [{"type": "withdraw"}, {"type": "pass"}]
+    withdrawn, events = play(state, 0, {"type": "withdraw"}, rules=v1)
+    assert types(events) == ["OfferWithdrawn"] and withdrawn["step"] == "action"
+    # the answer may also come first
+    answered, _ = play(state, 1, {"type": "accept"}, rules=v1)
     assert "camera-1" in answered["hands"][0]
     # once it stands, only the other player moves
-    standing, _ = play(state, 0, {"type": "pass"})
-    assert RULES.to_move(standing) == {1}
-    refused(standing, 0, {"type": "withdraw"}, "not_your_turn")
+    standing, _ = play(state, 0, {"type": "pass"}, rules=v1)
+    assert v1.to_move(standing) == {1} and v1.may_move(standing) == set()
+    refused(standing, 0, {"type": "withdraw"}, "not_your_turn", rules=v1)
 
 
 def test_accept_needs_the_wanted_cards():
@@ -72,8 +105,7 @@ def test_a_counter_offer_goes_back_to_the_active_player():
     state, _ = play_all(state, [(1, {"type": "offer_give", "card": "guidebook-1"}),
                                 (1, {"type": "offer_want", "kind": "bicycle"}),
                                 (1, {"type": "offer_want", "kind": "umbrella"}),
-                                (1, {"type": "offer_send"}),
-                                (1, {"type": "pass"})])
+                                (1, {"type": "offer_send"})])
     assert RULES.to_move(state) == {0}
     state, events = play(state, 0, {"type": "accept"})
     assert "guidebook-1" in state["hands"][0]

@@ -1,5 +1,7 @@
 """Where the machine's CPU goes during a load run (Linux): the server's processes,
-PostgreSQL's, the load client's and the rest, per request.
+PostgreSQL's, the load client's and the rest, per request; and the time the
+hypervisor gave the machine's CPUs to other guests (steal), which says whether the
+run was measured on a machine of its own.
 
 Read from /proc: the gunicorn master and its workers by parent pid, PostgreSQL by
 process name, the load client as this process's finished children (the client
@@ -41,9 +43,12 @@ def reading(server_pid: int) -> dict | None:
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open("/proc/stat") as handle:
         cpu = [int(value) for value in handle.readline().split()[1:]]
-    busy = sum(cpu) - cpu[3] - (cpu[4] if len(cpu) > 4 else 0)   # all but idle and iowait
+    # user nice system idle iowait irq softirq steal ...: steal is time the hypervisor
+    # gave this machine's CPUs to someone else, which slows every figure of the run.
+    steal = cpu[7] if len(cpu) > 7 else 0
+    busy = sum(cpu[:8]) - cpu[3] - (cpu[4] if len(cpu) > 4 else 0) - steal   # all but idle, iowait, steal
     return {"server": server / tick, "postgres": postgres / tick,
-            "client": children.ru_utime + children.ru_stime, "busy": busy / tick}
+            "client": children.ru_utime + children.ru_stime, "busy": busy / tick, "steal": steal / tick}
 
 
 def per_request(before: dict | None, after: dict | None, requests: int) -> dict | None:
@@ -51,5 +56,7 @@ def per_request(before: dict | None, after: dict | None, requests: int) -> dict 
     if not before or not after or not requests:
         return None
     spent = {part: (after[part] - before[part]) * 1000 / requests for part in before}
-    spent["other"] = spent.pop("busy") - spent["server"] - spent["postgres"] - spent["client"]
+    # a difference of readings in clock ticks: rounding can take it just below zero
+    spent["other"] = max(0.0, spent.pop("busy") - spent["server"] - spent["postgres"] - spent["client"])
+    spent["steal"] = spent.pop("steal")
     return {part: round(value, 2) for part, value in spent.items()}

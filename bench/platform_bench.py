@@ -209,8 +209,13 @@ def cpu_table(empty: dict, moves: dict) -> list[str]:
              "| part | empty request | move |", "|---|---|---|"]
     for key, label in parts:
         lines.append(f"| {label} | {empty['cpu_ms'][key]} | {moves['cpu_ms'][key]} |")
-    total = lambda figures: round(sum(figures.values()), 2)  # noqa: E731
+    total = lambda figures: round(sum(v for k, v in figures.items() if k != "steal"), 2)  # noqa: E731
     lines += [f"| total | {total(empty['cpu_ms'])} | {total(moves['cpu_ms'])} |", ""]
+    steal = (empty["cpu_ms"].get("steal"), moves["cpu_ms"].get("steal"))
+    if None not in steal:
+        lines += [f"Taken by the hypervisor for other guests (steal), per request: {steal[0]} ms during the "
+                  f"empty requests, {steal[1]} ms during the moves. Above a few hundredths of a millisecond "
+                  "the machine was shared while it was measured, and every figure of the run is slower.", ""]
     return lines
 
 

@@ -104,7 +104,8 @@ def _game_data(game, seat):
         "seats": [{"number": st.number, "username": st.user.username if st.user else None,
                    "bot_level": st.bot_level, "forfeited": st.forfeited, "deadline": st.deadline,
                    "bank_seconds": st.bank_seconds} for st in seats],
-        "to_move": game.to_move, "may_move": selectors.may_move(game), "your_seat": seat, "deadline": min(deadlines) if deadlines else None,
+        "to_move": game.to_move, "may_move": selectors.may_move(game), "your_seat": seat,
+        "deadline": min(deadlines) if deadlines else None,
         "outcome": game.outcome, "view": selectors.view_for(game, seat), "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at,
     }
@@ -292,7 +293,7 @@ def _render_move(result) -> dict:
     return {"version": game.version,
             "events": [selectors.event_json(rules, row, seat, reveal=reveal) for row in result["events"]],
             "view": rules.view(result["state"], seat), "to_move": game.to_move,
-            "may_move": [] if reveal else sorted(rules.may_move(result["state"])), "status": game.status,
+            "may_move": selectors.may_move(game), "status": game.status,
             "outcome": game.outcome}
 
 

@@ -6,7 +6,7 @@ them; a withdrawal and the answer racing at one version append exactly one batch
 """
 import pytest
 
-from games import services
+from games import selectors, services
 from games.errors import VersionConflict
 from games.models import Event, Game
 from tests.store.test_concurrency import race
@@ -17,9 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def send_offer(game, users):
     """The player to move offers their first card for the first kind they may ask for."""
-    from games import registry
-
-    rules = registry.rules_for(game.slug, game.rules_version)
+    rules = selectors.rules_of(game)
     seat = game.to_move[0]
     other = 1 - seat
 
@@ -32,7 +30,7 @@ def send_offer(game, users):
     return seat, other
 
 
-def client_of(player_client, account):
+def client_of(account):
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
@@ -45,11 +43,11 @@ def post_move(c, game, version, move):
     return c.post(f"/api/v1/games/{game.pk}/moves/", {"expected_version": version, "move": move}, format="json")
 
 
-def test_the_sender_of_an_offer_may_withdraw_it_unasked(player_client):
+def test_the_sender_of_an_offer_may_withdraw_it_unasked():
     game, users = started_game("travel", players=2, names=["ofa", "ofb"])
     assert game.rules_version == 2
     sender, receiver = send_offer(game, users)
-    a, b = client_of(player_client, users[sender]), client_of(player_client, users[receiver])
+    a, b = client_of(users[sender]), client_of(users[receiver])
 
     detail = a.get(f"/api/v1/games/{game.pk}/").json()
     assert detail["to_move"] == [receiver] and detail["may_move"] == [sender]

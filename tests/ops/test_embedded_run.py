@@ -10,22 +10,16 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.support.waiting import free_port, wait_for
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _call(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
@@ -34,16 +28,6 @@ def _call(method: str, url: str, body: dict | None = None, token: str | None = N
                                               **({"Authorization": f"Token {token}"} if token else {})})
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status, json.loads(response.read() or b"null")
-
-
-def _wait(condition, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.25)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
 def _descendants(pid: int) -> set[int]:
@@ -80,7 +64,7 @@ def embedded_env(tmp_path):
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from /proc")
 def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_path):
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "run.log"
     with log.open("w") as out:
         runner = subprocess.Popen([sys.executable, "manage.py", "run_embedded", "--host", "127.0.0.1",
@@ -94,7 +78,7 @@ def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_
             except OSError:
                 return False
 
-        _wait(answers, 60, "the API to answer")
+        wait_for(answers, timeout=60, interval=0.25, message="the API to answer")
         assert _descendants(runner.pid), "the runner started no worker process"
         printed = log.read_text()
         assert f"LudoPost is starting at {base}/" in printed
@@ -112,7 +96,7 @@ def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_
             current = _call("GET", f"{base}/api/v1/games/{game['id']}/", token=token)[1]
             return current if current["version"] >= start + 3 or current["status"] == "finished" else None
 
-        moved = _wait(bots_moved, 90, "the embedded worker to play the bots' moves")
+        moved = wait_for(bots_moved, timeout=90, interval=0.25, message="the embedded worker to play the bots' moves")
         events = _call("GET", f"{base}/api/v1/games/{game['id']}/events/?after={start}", token=token)[1]["events"]
         assert events and all(event["seq"] > start for event in events)
         assert moved["version"] > start
@@ -125,7 +109,8 @@ def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_
             runner.kill()
             code = None
         try:
-            _wait(lambda: not any(_alive(pid) for pid in worker_pids), 20, "the worker to stop with the runner")
+            wait_for(lambda: not any(_alive(pid) for pid in worker_pids), timeout=20, interval=0.25,
+                     message="the worker to stop with the runner")
         finally:
             for pid in worker_pids:  # never leave a worker behind, even when the test fails
                 if _alive(pid):

@@ -19,7 +19,6 @@ import socket
 import subprocess
 import tempfile
 import threading
-import time
 from collections import Counter
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -28,34 +27,12 @@ from pathlib import Path
 import pytest
 
 from games import registry
+from tests.support.waiting import free_port, wait_for  # noqa: F401 (the worker tests import them from here)
 from tests.worker import duel
 
 registry.register(duel.RULES, bots={"best": duel.greedy_bot})
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_for(condition, *, timeout: float = 30, interval: float = 0.1, message: str = "condition",
-             explain=None):
-    """Poll ``condition`` until it returns something truthy; fail with ``message`` after ``timeout``.
-
-    ``explain()`` may return more words for the failure (a worker's log, rows' states).
-    """
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            more = f"\n{explain()}" if explain else ""
-            raise AssertionError(f"timed out after {timeout}s waiting for {message}{more}")
-        time.sleep(interval)
 
 
 def worker_state() -> str:

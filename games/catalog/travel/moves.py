@@ -56,7 +56,7 @@ def may_move(state) -> set[int]:
     if (state["winner"] is not None or state["discards_due"] or state["step"] != "offer"
             or not state["offer"].get("withdrawable")):
         return set()
-    return {state["offer"]["by"]} - to_move(state)
+    return {state["offer"]["by"]}                 # a standing offer: its sender is not in to_move
 
 
 def legal_moves(state, seat: int, only: str | None = None) -> list[dict]:

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
+from api.authentication import GameTokenAuthentication
 from api.errors import error_body, exception_handler
 from games import idempotency, registry, selectors, services
 from games.audit import export_game, verify_game
@@ -186,8 +187,10 @@ class GameViewSet(viewsets.ViewSet):
         parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                      description="Retries with the same key return the first answer.")],
         responses={201: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 422)},
-        summary="Make a move", tags=["games"])
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+        # The same token as everywhere; its class only differs in reading the game too.
+        auth=[{"tokenAuth": []}], summary="Make a move", tags=["games"])
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated],
+            authentication_classes=[GameTokenAuthentication])
     def moves(self, request, pk=None):
         body = request.data
         key = request.headers.get("Idempotency-Key")
@@ -212,7 +215,8 @@ class GameViewSet(viewsets.ViewSet):
     def _move(self, request, pk, body, claim=None):
         expected_version, move = _move_body(body)
         result = services.move_submit(user=request.user, game_id=pk, expected_version=expected_version,
-                                      move=move, render=_render_move, idempotency_row=claim)
+                                      move=move, render=_render_move, idempotency_row=claim,
+                                      game=getattr(request.auth, "game", None))
         return Response(result, status=status.HTTP_201_CREATED)
 
     @extend_schema(

@@ -171,11 +171,7 @@ def game_rng(game: Game, seq: int) -> GameRng:
 
 
 def _locked_game(game_id) -> Game:
-    try:
-        game = store.lock_game(int(game_id))
-    except (ValueError, TypeError, OverflowError):
-        game = None
-    return _game_or_404(game)
+    return _game_or_404(store.lock_game(game_id))
 
 
 def _game_or_404(game: Game | None) -> Game:
@@ -187,18 +183,22 @@ def _game_or_404(game: Game | None) -> Game:
 # -- moves -----------------------------------------------------------------------------------
 
 def move_submit(*, user, game_id: int, expected_version, move, render=None, idempotency_row=None,
-                now: datetime | None = None):
+                now: datetime | None = None, game: Game | None = None):
     """Check and apply one move by ``user``.
 
     ``render(result)`` turns the result into the answer inside the transaction; with
     an ``idempotency_row`` that answer is stored in the same transaction as the move.
+    ``game`` is the row if the caller has read it already, unlocked and with
+    ``store.MOVE_FIELDS`` (the move's authentication reads it with the token), so it
+    costs no second round trip; the guarded write still only applies at its version.
     """
     now = now or utcnow()
     if not isinstance(expected_version, int) or isinstance(expected_version, bool) or expected_version < 0:
         raise InvalidInput("expected_version must be a non-negative integer.", code="invalid_input")
     try:
         if store.single_statement_moves():
-            game = _game_or_404(store.load_game(game_id))
+            if game is None or game.pk != store.game_id_or_none(game_id):
+                game = _game_or_404(store.load_game(game_id))
             # Deadlines are rescheduled with the ORM, so a game on the clock takes the lock.
             if not game.time_control:
                 return _move_in_one_statement(game, user, move, expected_version=expected_version, now=now,

@@ -33,20 +33,35 @@ def single_statement_moves() -> bool:
     return connection.vendor == "postgresql"
 
 
+def game_id_or_none(value) -> int | None:
+    """A game id from a URL or a caller, or None if it cannot name a game row."""
+    try:
+        game_id = int(value)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    return game_id if 0 < game_id < 2**63 else None
+
+
 def load_game(game_id) -> Game | None:
     """The game row as it is now, without a lock (see ``single_statement_moves``)."""
-    return load_one(Game, "FROM games_game WHERE games_game.id = %s", [game_id], only=_MOVE_FIELDS)
+    game_id = game_id_or_none(game_id)
+    if game_id is None:
+        return None
+    return load_one(Game, "FROM games_game WHERE games_game.id = %s", [game_id], only=MOVE_FIELDS)
 
 
 def lock_game(game_id) -> Game | None:
     """The game row, locked for this transaction (PostgreSQL: FOR NO KEY UPDATE; SQLite's
     IMMEDIATE transactions already hold the write lock). Raw SQL: this is the hot path."""
+    game_id = game_id_or_none(game_id)
+    if game_id is None:
+        return None
     lock = " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else ""
-    return load_one(Game, f"FROM games_game WHERE games_game.id = %s{lock}", [game_id], only=_MOVE_FIELDS)
+    return load_one(Game, f"FROM games_game WHERE games_game.id = %s{lock}", [game_id], only=MOVE_FIELDS)
 
 
 # The fields a command reads or writes; the rest (options, dates, creator) load on demand.
-_MOVE_FIELDS = ("id", "slug", "rules_version", "players", "time_control", "status", "server_seed", "version",
+MOVE_FIELDS = ("id", "slug", "rules_version", "players", "time_control", "status", "server_seed", "version",
                 "head_hash", "state", "to_move", "outcome", "finished_at", "seat_users", "player_seeds",
                 "forfeited_seats")
 

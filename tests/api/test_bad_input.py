@@ -79,6 +79,29 @@ def test_out_of_turn_and_someone_elses_game(race, client):
     assert snapshot(gid) == before
 
 
+@pytest.mark.parametrize("game_id", ["999999", "abc", "0", "99999999999999999999"])
+def test_a_move_on_no_game_is_404(race, game_id):
+    gid, a, *_ = race
+    before = snapshot(gid)
+    assert_error(a.post(f"/api/v1/games/{game_id}/moves/", {"expected_version": 1, "move": {"type": "roll"}},
+                        format="json"), 404, "game_not_found")
+    assert snapshot(gid) == before
+
+
+def test_a_move_with_a_bad_token_or_an_inactive_user_is_401(race, client):
+    """The move's token is checked in the same query that reads the game: a token
+    that matches nobody, or an inactive user's, is refused before the game is used."""
+    gid, a, *_ = race
+    before = snapshot(gid)
+    body = {"expected_version": 1, "move": {"type": "roll"}}
+    client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    assert_error(post_move(client, gid, body), 401, "authentication_failed")
+    a.user.is_active = False
+    a.user.save(update_fields=["is_active"])
+    assert_error(post_move(a, gid, body), 401, "authentication_failed")
+    assert snapshot(gid) == before
+
+
 def test_moves_in_a_finished_game(race):
     gid, a, b, _ = race
     version, players = 1, [a, b]

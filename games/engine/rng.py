@@ -24,6 +24,7 @@ never re-rolls.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -46,7 +47,14 @@ def seed_commitment(server_seed_hex: str) -> str:
 
 
 def game_key(server_seed_hex: str, game_id: str, player_seeds: Sequence[str]) -> bytes:
-    message = canonical_json(["ludopost/v1/game-key", str(game_id), list(player_seeds)])
+    return _game_key(server_seed_hex, str(game_id), tuple(player_seeds))
+
+
+@functools.lru_cache(maxsize=4096)
+def _game_key(server_seed_hex: str, game_id: str, player_seeds: tuple[str, ...]) -> bytes:
+    # A pure function of a game's seeds, the same for every move of the game: a
+    # process that serves its moves derives it once.
+    message = canonical_json(["ludopost/v1/game-key", game_id, list(player_seeds)])
     return hmac.new(bytes.fromhex(server_seed_hex), message, hashlib.sha256).digest()
 
 

@@ -79,12 +79,16 @@ def test_out_of_turn_and_someone_elses_game(race, client):
     assert snapshot(gid) == before
 
 
-@pytest.mark.parametrize("game_id", ["999999", "abc", "0", "99999999999999999999"])
-def test_a_move_on_no_game_is_404(race, game_id):
+@pytest.mark.parametrize("game_id", ["999999", "abc", "0", "-1", "99999999999999999999"])
+def test_every_endpoint_on_no_game_is_404(race, game_id):
     gid, a, *_ = race
     before = snapshot(gid)
-    assert_error(a.post(f"/api/v1/games/{game_id}/moves/", {"expected_version": 1, "move": {"type": "roll"}},
-                        format="json"), 404, "game_not_found")
+    url = f"/api/v1/games/{game_id}/"
+    assert_error(a.post(url + "moves/", {"expected_version": 1, "move": {"type": "roll"}}, format="json"),
+                 404, "game_not_found")
+    assert_error(a.post(url + "join/", {}, format="json"), 404, "game_not_found")
+    for suffix in ("", "legal-moves/", "events/", "state/?version=1", "audit/"):
+        assert_error(a.get(url + suffix), 404, "game_not_found")
     assert snapshot(gid) == before
 
 

@@ -58,8 +58,17 @@ class AccountCreateView(APIView):
 
 
 class TokenView(APIView):
-    permission_classes = [permissions.AllowAny]
-    authentication_classes = []
+    """POST logs in (no token needed: a stale one must not stand in the way); DELETE
+    revokes the token the request is made with."""
+
+    def _logging_in(self) -> bool:
+        return getattr(self.request, "method", None) == "POST"
+
+    def get_authenticators(self):
+        return [] if self._logging_in() else super().get_authenticators()
+
+    def get_permissions(self):
+        return [permissions.AllowAny()] if self._logging_in() else [permissions.IsAuthenticated()]
 
     @extend_schema(request=s.TokenRequestSerializer, responses={200: s.TokenSerializer, **_errors(400, 401)},
                    summary="Get your API token", tags=["accounts"])
@@ -71,6 +80,13 @@ class TokenView(APIView):
             return Response(error_body("invalid_credentials", "Wrong username or password."), status=401)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key, "username": user.username, "user_id": user.pk})
+
+    @extend_schema(request=None, responses={204: None, **_errors(401)}, summary="Revoke your API token",
+                   description="Logs out every client that uses the token; logging in again issues a new one.",
+                   tags=["accounts"])
+    def delete(self, request):
+        services.account_token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class CatalogViewSet(viewsets.ViewSet):

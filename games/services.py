@@ -51,6 +51,14 @@ def account_create(*, username: str, email: str, password: str):
     return user, token
 
 
+def account_token_revoke(*, user) -> None:
+    """Revoke the user's API token (one per account): every client using it is logged
+    out, and the next login issues a new one."""
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.filter(user=user).delete()
+
+
 # -- creating and joining ----------------------------------------------------------------
 
 def game_create(*, user, slug: str, players: int, options: dict | None = None, bot_seats: list | None = None,

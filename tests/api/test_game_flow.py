@@ -1,5 +1,6 @@
 """The REST API from account to finished game, with the test game "race"."""
 import pytest
+from rest_framework.test import APIClient
 
 from games.models import Event
 
@@ -32,6 +33,25 @@ def test_account_and_token(client):
     again = client.post("/api/v1/accounts/", {"username": "carol", "email": "c@example.com",
                                               "password": "a-long-password"}, format="json")
     assert again.status_code == 409 and again.json()["error"]["code"] == "username_taken"
+
+
+def test_a_revoked_token_stops_working_and_login_issues_a_new_one(client, player_client):
+    a = player_client()
+    old = a._credentials["HTTP_AUTHORIZATION"]
+    game = a.post("/api/v1/games/", {"game": "race", "players": 2}, format="json").json()["id"]
+    assert a.delete("/api/v1/auth/token/").status_code == 204
+    for response in (a.get("/api/v1/games/?mine=1"), a.post(f"/api/v1/games/{game}/moves/",
+                     {"expected_version": 0, "move": {"type": "roll"}}, format="json"),
+                     a.delete("/api/v1/auth/token/")):
+        assert response.status_code == 401 and response.json()["error"]["code"] == "authentication_failed"
+    # Logging in needs no token, and a stale one does not stand in the way.
+    fresh = a.post("/api/v1/auth/token/", {"username": a.user.username, "password": "correct-horse-1"},
+                   format="json")
+    assert fresh.status_code == 200 and f"Token {fresh.json()['token']}" != old
+    client.credentials(HTTP_AUTHORIZATION=f"Token {fresh.json()['token']}")
+    assert [g["id"] for g in client.get("/api/v1/games/?mine=1").json()] == [game]
+    anonymous = APIClient().delete("/api/v1/auth/token/")
+    assert anonymous.status_code == 401 and anonymous.json()["error"]["code"] == "not_authenticated"
 
 
 def test_catalog_lists_games_with_schemas(client):

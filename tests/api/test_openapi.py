@@ -21,6 +21,8 @@ def test_every_endpoint_is_described(schema):
     for status in ("201", "400", "401", "403", "404", "409", "422"):
         assert status in moves["responses"], status
     assert moves["responses"]["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+    token = paths["/api/v1/auth/token/"]
+    assert token["post"]["security"] == [{}] and token["delete"]["security"] == [{"tokenAuth": []}]
 
 
 def test_each_games_move_schema_is_in_the_document(schema):

@@ -22,7 +22,7 @@ def wait_for(port: int, timeout: float = 30.0) -> None:
     raise RuntimeError("the server did not start")
 
 
-def make_fixtures(*, clients: int, games_per_client: int) -> list[list[bytes]]:
+def make_fixtures(*, clients: int, games_per_client: int, name: str = "bench") -> list[list[bytes]]:
     """Per client, the requests of whole Momiji games, in order, built in advance.
 
     The benchmark knows the seeds (a benchmark may), so it plays each game through
@@ -41,7 +41,7 @@ def make_fixtures(*, clients: int, games_per_client: int) -> list[list[bytes]]:
     for index in range(clients):
         users = []
         for side in ("a", "b"):
-            user = User.objects.create_user(username=f"bench{index}{side}", email=f"b{index}{side}@example.com")
+            user = User.objects.create_user(username=f"{name}{index}{side}", email=f"{name}{index}{side}@example.com")
             users.append((user, Token.objects.create(user=user).key))
         requests = []
         chooser = random.Random(index)
@@ -228,7 +228,8 @@ def report(results: dict) -> str:
         f"Measured by `make bench` on {results['date']}.", "",
         f"- Machine: {results['machine']}",
         f"- Database: {results['database']}; gunicorn with {results['gunicorn_workers']} sync workers; "
-        f"{results['clients']} concurrent clients for {results['seconds']:.0f} s per HTTP figure; "
+        f"{results['clients']} concurrent clients for {results['seconds']:.0f} s per HTTP figure, after 3 s of "
+        "each kind of request to warm the workers up (not counted); "
         "the load generator runs on the same machine and shares its cores.", "",
         "## A move through the full HTTP stack, and its ceilings", "",
         "| measurement | per second | p50 ms | p99 ms | requests | errors |",

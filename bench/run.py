@@ -91,13 +91,17 @@ def main() -> None:
                "clients": CLIENTS, "seconds": SECONDS, "gunicorn_workers": WORKERS}
     port = free_port()
     fixtures = platform_bench.make_fixtures(clients=CLIENTS, games_per_client=int(os.environ.get("BENCH_GAMES", "40")))
+    # A game per client to warm the move path up (first imports, prepared statements).
+    warm_up = platform_bench.make_fixtures(clients=CLIENTS, games_per_client=1, name="warm")
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(WORKERS), "-k", "sync",
          "-b", f"127.0.0.1:{port}", "--log-level", "warning", "--backlog", "256"],
         cwd=ROOT, env=os.environ.copy())
     try:
         platform_bench.wait_for(port)
-        platform_bench.bench_empty(port, CLIENTS, 3)  # warm every worker up; not recorded
+        # Warm every worker up on both paths; not recorded.
+        platform_bench.bench_empty(port, CLIENTS, 3)
+        platform_bench.bench_moves(port, warm_up, CLIENTS, 3)
         before = cpu.reading(server.pid)
         results["empty_request"] = platform_bench.bench_empty(port, CLIENTS, SECONDS)
         middle = cpu.reading(server.pid)

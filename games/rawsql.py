@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from django.db import connection
 
-_plans: dict[tuple, tuple[str, list[str], list[tuple]]] = {}
+# Per (model, vendor, only): the column list, attnames, converters and the pk's index.
+_plans: dict[tuple, tuple[str, list[str], list[tuple], int]] = {}
 
 
 def _plan(model, only: tuple[str, ...] | None):
@@ -25,7 +26,8 @@ def _plan(model, only: tuple[str, ...] | None):
             column = field.get_col(table)
             funcs = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
             converters.append((column, funcs))
-        plan = (columns, [f.attname for f in fields], converters)
+        attnames = [f.attname for f in fields]
+        plan = (columns, attnames, converters, attnames.index(model._meta.pk.attname))
         _plans[key] = plan
     return plan
 
@@ -47,7 +49,7 @@ def load_row(models: list[tuple], sql_after_select: str, params, *, alias: str |
     no row matched. A model whose primary key came back NULL (the missing side of a
     LEFT JOIN) gives None in its place. Each model's table may appear once."""
     plans = [_plan(model, only) for model, only in models]
-    select = ", ".join(columns for columns, _, _ in plans)
+    select = ", ".join(plan[0] for plan in plans)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {select} {sql_after_select}", params)
         row = cursor.fetchone()
@@ -55,10 +57,10 @@ def load_row(models: list[tuple], sql_after_select: str, params, *, alias: str |
         return None
     alias = alias or connection.alias
     instances, start = [], 0
-    for (model, _), (_, attnames, converters) in zip(models, plans):
+    for (model, _), (_, attnames, converters, pk_index) in zip(models, plans):
         values = row[start:start + len(attnames)]
         start += len(attnames)
-        if values[attnames.index(model._meta.pk.attname)] is None:
+        if values[pk_index] is None:
             instances.append(None)
             continue
         converted = []

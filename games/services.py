@@ -205,7 +205,7 @@ def move_submit(*, user, game_id: int, expected_version, move, render=None, idem
         raise InvalidInput("expected_version must be a non-negative integer.", code="invalid_input")
     try:
         if store.single_statement_moves():
-            if game is None or game.pk != store.game_id_or_none(game_id):
+            if game is None:
                 game = _game_or_404(store.load_game(game_id))
             # Deadlines are rescheduled with the ORM, so a game on the clock takes the lock.
             if not game.time_control:

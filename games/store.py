@@ -44,26 +44,26 @@ def game_id_or_none(value) -> int | None:
 
 def load_game(game_id) -> Game | None:
     """The game row as it is now, without a lock (see ``single_statement_moves``)."""
-    game_id = game_id_or_none(game_id)
-    if game_id is None:
-        return None
-    return load_one(Game, "FROM games_game WHERE games_game.id = %s", [game_id], only=MOVE_FIELDS)
+    return _load_game(game_id, "")
 
 
 def lock_game(game_id) -> Game | None:
     """The game row, locked for this transaction (PostgreSQL: FOR NO KEY UPDATE; SQLite's
     IMMEDIATE transactions already hold the write lock). Raw SQL: this is the hot path."""
+    return _load_game(game_id, " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else "")
+
+
+def _load_game(game_id, lock: str) -> Game | None:
     game_id = game_id_or_none(game_id)
     if game_id is None:
         return None
-    lock = " FOR NO KEY UPDATE" if connection.vendor == "postgresql" else ""
     return load_one(Game, f"FROM games_game WHERE games_game.id = %s{lock}", [game_id], only=MOVE_FIELDS)
 
 
 # The fields a command reads or writes; the rest (options, dates, creator) load on demand.
 MOVE_FIELDS = ("id", "slug", "rules_version", "players", "time_control", "status", "server_seed", "version",
-                "head_hash", "state", "to_move", "outcome", "finished_at", "seat_users", "player_seeds",
-                "forfeited_seats")
+               "head_hash", "state", "to_move", "outcome", "finished_at", "seat_users", "player_seeds",
+               "forfeited_seats")
 
 
 _EVENT_COLUMNS = ("game_id, seq, type, payload, actor, batch, command, rules_version, created_at, prev_hash,"

@@ -51,11 +51,25 @@ def reading(server_pid: int) -> dict | None:
             "client": children.ru_utime + children.ru_stime, "busy": busy / tick, "steal": steal / tick}
 
 
-def per_request(before: dict | None, after: dict | None, requests: int) -> dict | None:
-    """Milliseconds of CPU per request for each part, and the rest of the machine."""
-    if not before or not after or not requests:
+def difference(before: dict | None, after: dict | None) -> dict | None:
+    """CPU seconds spent by each part between two readings."""
+    if not before or not after:
         return None
-    spent = {part: (after[part] - before[part]) * 1000 / requests for part in before}
+    return {part: after[part] - before[part] for part in before}
+
+
+def total(differences: list[dict | None]) -> dict | None:
+    """The sum of several differences (rounds of the same kind of request)."""
+    if not differences or None in differences:
+        return None
+    return {part: sum(spent[part] for spent in differences) for part in differences[0]}
+
+
+def per_request(spent: dict | None, requests: int) -> dict | None:
+    """Milliseconds of CPU per request for each part, and the rest of the machine."""
+    if not spent or not requests:
+        return None
+    spent = {part: value * 1000 / requests for part, value in spent.items()}
     # a difference of readings in clock ticks: rounding can take it just below zero
     spent["other"] = max(0.0, spent.pop("busy") - spent["server"] - spent["postgres"] - spent["client"])
     spent["steal"] = spent.pop("steal")

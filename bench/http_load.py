@@ -11,6 +11,7 @@ import multiprocessing
 import socket
 import threading
 import time
+from dataclasses import dataclass
 
 
 def build_request(method: str, path: str, body: bytes = b"", token: str | None = None) -> bytes:
@@ -35,7 +36,7 @@ def send(port: int, request: bytes) -> int:
     return int(data[9:12]) if data[:5] == b"HTTP/" else 0
 
 
-def _thread(port, requests, deadline, expect, out):
+def _thread(port, index, requests, deadline, expect, out):
     latencies, errors = [], 0
     for request in requests:
         if time.perf_counter() >= deadline:
@@ -47,13 +48,14 @@ def _thread(port, requests, deadline, expect, out):
             errors += 1
             if expect == 201:  # a refused move breaks the client's game sequence
                 break
-    out.append((latencies, errors))
+    out.append((index, latencies, errors))
 
 
 def _process(port, streams, seconds, expect, queue):
     deadline = time.perf_counter() + seconds
     out: list = []
-    threads = [threading.Thread(target=_thread, args=(port, stream, deadline, expect, out)) for stream in streams]
+    threads = [threading.Thread(target=_thread, args=(port, index, stream, deadline, expect, out))
+               for index, stream in streams]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -61,10 +63,33 @@ def _process(port, streams, seconds, expect, queue):
     queue.put(out)
 
 
-def run(port: int, streams: list[list[bytes]], seconds: float, *, expect: int, processes: int = 4) -> dict:
+@dataclass
+class Run:
+    """One load run: every latency (seconds), the errors, the wall time, and how many
+    requests of each stream were sent (so a later run can go on where this one stopped)."""
+
+    latencies: list[float]
+    errors: int
+    seconds: float
+    sent: list[int]
+
+    def summary(self) -> dict:
+        return summarize(self.latencies, self.errors, self.seconds)
+
+
+def summarize(latencies: list[float], errors: int, seconds: float) -> dict:
+    values = sorted(latencies)
+    pick = lambda q: values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else 0.0  # noqa: E731
+    return {"requests": len(values), "errors": errors, "seconds": round(seconds, 2),
+            "per_second": round(len(values) / seconds, 1) if seconds else 0.0,
+            "p50_ms": round(pick(0.50), 2), "p99_ms": round(pick(0.99), 2)}
+
+
+def run(port: int, streams: list[list[bytes]], seconds: float, *, expect: int, processes: int = 4) -> Run:
     """Send each stream's requests in order, streams concurrently, for at most ``seconds``."""
     queue = multiprocessing.Queue()
-    groups = [streams[index::processes] for index in range(processes)]
+    numbered = list(enumerate(streams))
+    groups = [numbered[index::processes] for index in range(processes)]
     workers = [multiprocessing.Process(target=_process, args=(port, group, seconds, expect, queue))
                for group in groups if group]
     started = time.perf_counter()
@@ -74,12 +99,14 @@ def run(port: int, streams: list[list[bytes]], seconds: float, *, expect: int, p
     wall = time.perf_counter() - started
     for worker in workers:
         worker.join()
-    latencies = sorted(value for result in results for values, _ in result for value in values)
-    errors = sum(errors for result in results for _, errors in result)
-    pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else 0.0  # noqa: E731
-    return {"requests": len(latencies), "errors": errors, "seconds": round(wall, 2),
-            "per_second": round(len(latencies) / wall, 1) if wall else 0.0,
-            "p50_ms": round(pick(0.50), 2), "p99_ms": round(pick(0.99), 2)}
+    sent = [0] * len(streams)
+    latencies, errors = [], 0
+    for result in results:
+        for index, values, failed in result:
+            sent[index] = len(values)
+            latencies += values
+            errors += failed
+    return Run(latencies, errors, wall, sent)
 
 
 class Recorder:
@@ -107,8 +134,4 @@ def run_threads(worker, clients: int, seconds: float) -> dict:
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - started
-    values = sorted(recorder.latencies)
-    pick = lambda q: values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else 0.0  # noqa: E731
-    return {"requests": len(values), "errors": recorder.errors, "seconds": round(wall, 2),
-            "per_second": round(len(values) / wall, 1) if wall else 0.0,
-            "p50_ms": round(pick(0.50), 2), "p99_ms": round(pick(0.99), 2)}
+    return summarize(recorder.latencies, recorder.errors, wall)

@@ -6,7 +6,7 @@ import random
 import statistics
 import time
 
-from bench import http_load
+from bench import cpu, http_load
 
 SLUG = "momiji"
 
@@ -63,16 +63,47 @@ def make_fixtures(*, clients: int, games_per_client: int, name: str = "bench") -
     return streams
 
 
-def bench_empty(port: int, clients: int, seconds: float) -> dict:
+def bench_empty(port: int, clients: int, seconds: float) -> http_load.Run:
     ping = http_load.build_request("GET", "/api/v1/ping/")
     return http_load.run(port, [[ping] * 200_000 for _ in range(clients)], seconds, expect=200)
 
 
-def bench_moves(port: int, fixtures, clients: int, seconds: float) -> dict:
+def bench_moves(port: int, fixtures, seconds: float) -> http_load.Run:
     """Each client sends its games' moves in order, as fast as the server answers."""
-    summary = http_load.run(port, fixtures, seconds, expect=201)
-    summary["moves_prepared"] = sum(len(stream) for stream in fixtures)
-    return summary
+    return http_load.run(port, fixtures, seconds, expect=201)
+
+
+def bench_http(port: int, fixtures, *, clients: int, seconds: float, rounds: int, server_pid: int) -> dict:
+    """The empty request and the move, in ``rounds`` alternating rounds that add up to
+    ``seconds`` of each. A shared machine speeds up and slows down over a run; taking
+    turns makes both kinds of request meet the same machine, so their ratio is fair.
+    Each round of moves goes on where the last one stopped in every client's games."""
+    per_round = seconds / rounds
+    offsets = [0] * len(fixtures)
+    runs: dict[str, list[http_load.Run]] = {"empty_request": [], "moves": []}
+    spent: dict[str, list] = {"empty_request": [], "moves": []}
+    for _ in range(rounds):
+        for kind in ("empty_request", "moves"):
+            before = cpu.reading(server_pid)
+            if kind == "empty_request":
+                run = bench_empty(port, clients, per_round)
+            else:
+                run = bench_moves(port, [stream[offset:] for stream, offset in zip(fixtures, offsets)], per_round)
+                offsets = [offset + sent for offset, sent in zip(offsets, run.sent)]
+            spent[kind].append(cpu.difference(before, cpu.reading(server_pid)))
+            runs[kind].append(run)
+    results = {}
+    for kind, kind_runs in runs.items():
+        summary = http_load.summarize([value for run in kind_runs for value in run.latencies],
+                                      sum(run.errors for run in kind_runs), sum(run.seconds for run in kind_runs))
+        summary["cpu_ms"] = cpu.per_request(cpu.total(spent[kind]), summary["requests"])
+        results[kind] = summary
+    results["moves"]["moves_prepared"] = sum(len(stream) for stream in fixtures)
+    results["rounds"] = [{"empty_per_second": empty.summary()["per_second"],
+                          "move_per_second": move.summary()["per_second"],
+                          "ratio": round(len(move.latencies) / move.seconds / (len(empty.latencies) / empty.seconds), 3)}
+                         for empty, move in zip(runs["empty_request"], runs["moves"])]
+    return results
 
 
 def bench_bare_transaction(database_url: str, clients: int, seconds: float) -> dict:
@@ -223,12 +254,14 @@ def report(results: dict) -> str:
     empty, moves, bare, load = results["empty_request"], results["moves"], results["bare_transaction"], results["load"]
     ratio_empty = moves["per_second"] / empty["per_second"] if empty["per_second"] else 0
     ratio_bare = moves["per_second"] / bare["per_second"] if bare["per_second"] else 0
+    by_round = ", ".join(f"{row['ratio']:.2f}" for row in results.get("rounds", []))
     lines = [
         "# Performance", "",
         f"Measured by `make bench` on {results['date']}.", "",
         f"- Machine: {results['machine']}",
         f"- Database: {results['database']}; gunicorn with {results['gunicorn_workers']} sync workers; "
-        f"{results['clients']} concurrent clients for {results['seconds']:.0f} s per HTTP figure, after 3 s of "
+        f"{results['clients']} concurrent clients for {results['seconds']:.0f} s per HTTP figure, "
+        f"in {results['rounds']} rounds that alternate empty requests and moves, after 3 s of "
         "each kind of request to warm the workers up (not counted); "
         "the load generator runs on the same machine and shares its cores.", "",
         "## A move through the full HTTP stack, and its ceilings", "",
@@ -238,7 +271,7 @@ def report(results: dict) -> str:
         f"| Momiji move (POST /api/v1/games/{{id}}/moves/) | {moves['per_second']} | {moves['p50_ms']} | {moves['p99_ms']} | {moves['requests']} | {moves['errors']} |",
         f"| bare move transaction (driver only, no HTTP) | {bare['per_second']} | {bare['p50_ms']} | {bare['p99_ms']} | {bare['requests']} | {bare['errors']} |",
         "",
-        f"- Move rate / empty-request rate: **{ratio_empty:.2f}** (target ≥ 0.33).",
+        f"- Move rate / empty-request rate: **{ratio_empty:.2f}** (target ≥ 0.33); round by round: {by_round}.",
         f"- Move rate / bare-transaction rate: {ratio_bare:.2f}.",
         f"- Move p99: **{moves['p99_ms']} ms** (target < 25 ms); moves prepared for the run: {moves.get('moves_prepared', 0)}.",
         f"- Each of the {results['clients']} clients sends its next move when the last is answered, so the mean "

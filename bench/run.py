@@ -2,7 +2,8 @@
 
 * moves/s and p50/p99 latency of POST /moves/ through gunicorn (2 sync workers) with
   16 concurrent clients over many Momiji games;
-* in the same run, the empty DRF request (GET /api/v1/ping/) on the same server, and
+* in the same run and in turns with the moves (BENCH_ROUNDS rounds of each), the empty
+  DRF request (GET /api/v1/ping/) on the same server; then
   the bare move transaction (lock the game row, insert the event, bump the version,
   insert the outbox row) driven straight through the database driver;
 * loading a game's state at an old version with 50 vs 5,000 events in the log;
@@ -27,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
 WORKERS = int(os.environ.get("BENCH_GUNICORN_WORKERS", "2"))
+# The HTTP figures alternate between empty requests and moves in this many rounds.
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 # BENCH_QUICK=1: only the HTTP figures, for a quick look while working on the hot path.
 QUICK = os.environ.get("BENCH_QUICK") == "1"
 
@@ -84,11 +87,11 @@ def main() -> None:
     import django
 
     django.setup()
-    from bench import cpu, platform_bench
+    from bench import platform_bench
 
     results = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "machine": machine(),
                "database": "PostgreSQL" if database_url.startswith("postgres") else "SQLite",
-               "clients": CLIENTS, "seconds": SECONDS, "gunicorn_workers": WORKERS}
+               "clients": CLIENTS, "seconds": SECONDS, "rounds": ROUNDS, "gunicorn_workers": WORKERS}
     port = free_port()
     fixtures = platform_bench.make_fixtures(clients=CLIENTS, games_per_client=int(os.environ.get("BENCH_GAMES", "40")))
     # A game per client to warm the move path up (first imports, prepared statements).
@@ -101,14 +104,9 @@ def main() -> None:
         platform_bench.wait_for(port)
         # Warm every worker up on both paths; not recorded.
         platform_bench.bench_empty(port, CLIENTS, 3)
-        platform_bench.bench_moves(port, warm_up, CLIENTS, 3)
-        before = cpu.reading(server.pid)
-        results["empty_request"] = platform_bench.bench_empty(port, CLIENTS, SECONDS)
-        middle = cpu.reading(server.pid)
-        results["moves"] = platform_bench.bench_moves(port, fixtures, CLIENTS, SECONDS)
-        after = cpu.reading(server.pid)
-        results["empty_request"]["cpu_ms"] = cpu.per_request(before, middle, results["empty_request"]["requests"])
-        results["moves"]["cpu_ms"] = cpu.per_request(middle, after, results["moves"]["requests"])
+        platform_bench.bench_moves(port, warm_up, 3)
+        results.update(platform_bench.bench_http(port, fixtures, clients=CLIENTS, seconds=SECONDS, rounds=ROUNDS,
+                                                 server_pid=server.pid))
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -116,7 +114,7 @@ def main() -> None:
     # The worker runs first: the load figure registers the test game "race" in this
     # process only, which a separate worker process would not know.
     if QUICK:
-        print(json.dumps({key: results[key] for key in ("empty_request", "moves")}, indent=2))
+        print(json.dumps({key: results[key] for key in ("empty_request", "moves", "rounds")}, indent=2))
         return
     # The HTTP run left thousands of turn notifications in the outbox of this throwaway
     # database; the worker's figure is about bot moves, not about draining that backlog.

@@ -57,7 +57,8 @@ class GameTokenAuthentication(FastTokenAuthentication):
 
     def authenticate(self, request):
         kwargs = (request.parser_context or {}).get("kwargs") or {}
-        self.game_id = store.game_id_or_none(kwargs.get("pk"))
+        # SQLite reads the game again under its write lock, so it would not use the row.
+        self.game_id = store.game_id_or_none(kwargs.get("pk")) if store.single_statement_moves() else None
         return super().authenticate(request)
 
     def authenticate_credentials(self, key):

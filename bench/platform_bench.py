@@ -99,7 +99,7 @@ def bench_http(port: int, fixtures, *, clients: int, seconds: float, rounds: int
         summary["cpu_ms"] = cpu.per_request(cpu.total(spent[kind]), summary["requests"])
         results[kind] = summary
     results["moves"]["moves_prepared"] = sum(len(stream) for stream in fixtures)
-    results["rounds"] = [{"empty_per_second": empty.summary()["per_second"],
+    results["by_round"] = [{"empty_per_second": empty.summary()["per_second"],
                           "move_per_second": move.summary()["per_second"],
                           "ratio": round(len(move.latencies) / move.seconds / (len(empty.latencies) / empty.seconds), 3)}
                          for empty, move in zip(runs["empty_request"], runs["moves"])]
@@ -254,7 +254,7 @@ def report(results: dict) -> str:
     empty, moves, bare, load = results["empty_request"], results["moves"], results["bare_transaction"], results["load"]
     ratio_empty = moves["per_second"] / empty["per_second"] if empty["per_second"] else 0
     ratio_bare = moves["per_second"] / bare["per_second"] if bare["per_second"] else 0
-    by_round = ", ".join(f"{row['ratio']:.2f}" for row in results.get("rounds", []))
+    by_round = ", ".join(f"{row['ratio']:.2f}" for row in results.get("by_round", []))
     lines = [
         "# Performance", "",
         f"Measured by `make bench` on {results['date']}.", "",

@@ -114,7 +114,7 @@ def main() -> None:
     # The worker runs first: the load figure registers the test game "race" in this
     # process only, which a separate worker process would not know.
     if QUICK:
-        print(json.dumps({key: results[key] for key in ("empty_request", "moves", "rounds")}, indent=2))
+        print(json.dumps({key: results[key] for key in ("empty_request", "moves", "by_round")}, indent=2))
         return
     # The HTTP run left thousands of turn notifications in the outbox of this throwaway
     # database; the worker's figure is about bot moves, not about draining that backlog.

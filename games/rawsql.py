@@ -7,13 +7,13 @@ looked up once per model and database vendor, then applied to the fetched row.
 """
 from __future__ import annotations
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 
 # Per (model, vendor, only): the column list, attnames, converters and the pk's index.
 _plans: dict[tuple, tuple[str, list[str], list[tuple], int]] = {}
 
 
-def _plan(model, only: tuple[str, ...] | None):
+def _plan(model, only: tuple[str, ...] | None, connection):
     key = (model._meta.label, connection.vendor, only)
     plan = _plans.get(key)
     if plan is None:
@@ -48,7 +48,10 @@ def load_row(models: list[tuple], sql_after_select: str, params, *, alias: str |
     """One row of a join → one instance per ``(model, only)`` pair, in order; None if
     no row matched. A model whose primary key came back NULL (the missing side of a
     LEFT JOIN) gives None in its place. Each model's table may appear once."""
-    plans = [_plan(model, only) for model, only in models]
+    # The wrapper itself, looked up once: each attribute read through the
+    # ``django.db.connection`` proxy costs a thread-local lookup.
+    connection = connections[DEFAULT_DB_ALIAS]
+    plans = [_plan(model, only, connection) for model, only in models]
     select = ", ".join(plan[0] for plan in plans)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {select} {sql_after_select}", params)

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from games.engine import Event as RulesEvent
 from games.hashing import event_hash, timestamp
@@ -137,7 +137,7 @@ def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | N
     keeps references into payloads.
     """
     created_at = timestamp(now)
-    db_now = connection.ops.adapt_datetimefield_value(now)
+    db_now = connections[DEFAULT_DB_ALIAS].ops.adapt_datetimefield_value(now)
     batch = game.version + 1
     prev_hash = game.head_hash
     pending = PendingEvents()
@@ -174,19 +174,20 @@ def write_move(game: Game, pending: PendingEvents, *, last_mover: int | None, ou
     only if the game is still at it, and with ``answer`` = (idempotency row, status,
     body) also stores the answer to a keyed request. Returns whether it wrote.
     """
-    db_now = connection.ops.adapt_datetimefield_value(now)
+    db = connections[DEFAULT_DB_ALIAS]      # once, not through the proxy on every use
+    db_now = db.ops.adapt_datetimefield_value(now)
     state_json = json.dumps(game.state)
     game_params = [game.version, game.head_hash, state_json, json.dumps(game.to_move),
                    None if game.outcome is None else json.dumps(game.outcome), game.status,
-                   connection.ops.adapt_datetimefield_value(game.finished_at), game.pk]
+                   db.ops.adapt_datetimefield_value(game.finished_at), game.pk]
     seat_params = [game.version, game.pk, last_mover]
     outbox_params = [game.pk, outbox_kind, json.dumps(outbox_payload), db_now, db_now]
     every = settings.SNAPSHOT_EVERY
     snapshot_params = ([game.pk, game.version, state_json]
                        if (game.version - len(pending.rows)) // every != game.version // every else None)
     event_params = [value for row in pending.params for value in row]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+    with db.cursor() as cursor:
+        if db.vendor == "postgresql":
             guarded = guard_version is not None
             sql = _GUARDED_SQL if guarded else _PLAIN_SQL
             # The projection comes first: the guarded parts refer to it.

@@ -230,7 +230,7 @@ def _mean_latency_ms(clients: int, per_second: float) -> str:
     return f"{clients / per_second * 1000:.0f}" if per_second else "—"
 
 
-def cpu_table(empty: dict, moves: dict) -> list[str]:
+def cpu_table(empty: dict, moves: dict, bare: dict) -> list[str]:
     """Where the CPU went, per request (bench/cpu.py), when it could be read."""
     if not empty.get("cpu_ms") or not moves.get("cpu_ms"):
         return []
@@ -244,9 +244,11 @@ def cpu_table(empty: dict, moves: dict) -> list[str]:
     lines += [f"| total | {total(empty['cpu_ms'])} | {total(moves['cpu_ms'])} |", ""]
     steal = (empty["cpu_ms"].get("steal"), moves["cpu_ms"].get("steal"))
     if None not in steal:
+        bare_steal = f", {bare['steal_ms']} ms per bare transaction" if "steal_ms" in bare else ""
         lines += [f"Taken by the hypervisor for other guests (steal), per request: {steal[0]} ms during the "
-                  f"empty requests, {steal[1]} ms during the moves. Above a few hundredths of a millisecond "
-                  "the machine was shared while it was measured, and every figure of the run is slower.", ""]
+                  f"empty requests, {steal[1]} ms during the moves{bare_steal}. Above a few hundredths of a "
+                  "millisecond the machine was shared while it was measured, and every figure of the run is slower.",
+                  ""]
     return lines
 
 
@@ -278,7 +280,7 @@ def report(results: dict) -> str:
         f"latency is clients / rate ({_mean_latency_ms(results['clients'], moves['per_second'])} ms at this rate): "
         f"a p99 under 25 ms needs more than {results['clients'] / 0.025:.0f} moves/s.",
         "",
-        *cpu_table(empty, moves),
+        *cpu_table(empty, moves, bare),
         "## Loading an old version", "",
         f"State at a version just before the log's end (the worst case between two snapshots; "
         f"a snapshot every {load['snapshot_every']} events).", "",

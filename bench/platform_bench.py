@@ -101,7 +101,8 @@ def bench_http(port: int, fixtures, *, clients: int, seconds: float, rounds: int
     results["moves"]["moves_prepared"] = sum(len(stream) for stream in fixtures)
     results["by_round"] = [{"empty_per_second": empty.summary()["per_second"],
                           "move_per_second": move.summary()["per_second"],
-                          "ratio": round(len(move.latencies) / move.seconds / (len(empty.latencies) / empty.seconds), 3)}
+                          "ratio": round((len(move.latencies) / move.seconds)
+                                         / (len(empty.latencies) / empty.seconds), 3)}
                          for empty, move in zip(runs["empty_request"], runs["moves"])]
     return results
 

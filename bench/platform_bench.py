@@ -231,6 +231,18 @@ def _mean_latency_ms(clients: int, per_second: float) -> str:
     return f"{clients / per_second * 1000:.0f}" if per_second else "—"
 
 
+def _p99_needs(clients: int, empty: dict, moves: dict) -> list[str]:
+    """What a p99 under 25 ms asks of this machine, at the p99/mean spread this run had."""
+    if not moves["per_second"] or not empty["per_second"] or not moves["p99_ms"]:
+        return []
+    spread = moves["p99_ms"] / (clients / moves["per_second"] * 1000)
+    needed = clients * spread / 0.025
+    return [f"- The p99 was {spread:.2f} × the mean latency. At that spread a p99 under 25 ms needs "
+            f"{needed:.0f} moves/s, {needed / empty['per_second']:.2f} × the empty-request rate of this run: "
+            f"a move costing at most {empty['per_second'] / needed:.1f} × an empty request (the ratio target "
+            "allows 3 ×)."]
+
+
 def cpu_table(empty: dict, moves: dict, bare: dict) -> list[str]:
     """Where the CPU went, per request (bench/cpu.py), when it could be read."""
     if not empty.get("cpu_ms") or not moves.get("cpu_ms"):
@@ -280,6 +292,7 @@ def report(results: dict) -> str:
         f"- Each of the {results['clients']} clients sends its next move when the last is answered, so the mean "
         f"latency is clients / rate ({_mean_latency_ms(results['clients'], moves['per_second'])} ms at this rate): "
         f"a p99 under 25 ms needs more than {results['clients'] / 0.025:.0f} moves/s.",
+        *_p99_needs(results["clients"], empty, moves),
         "",
         *cpu_table(empty, moves, bare),
         "## Loading an old version", "",

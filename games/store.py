@@ -137,7 +137,7 @@ def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | N
     keeps references into payloads.
     """
     created_at = timestamp(now)
-    db_now = connections[DEFAULT_DB_ALIAS].ops.adapt_datetimefield_value(now)
+    db_now = connection.ops.adapt_datetimefield_value(now)
     batch = game.version + 1
     prev_hash = game.head_hash
     pending = PendingEvents()

@@ -103,6 +103,9 @@ def turn_for(game: Game, seat: int, *, names: list[str] | None = None) -> Turn:
     module = notation_module(game.slug)
     can_move = game_selectors.can_move(game, seat)
     view = rules.view(game.state, seat) if game.status != GameStatus.OPEN else {}
+    # The notation modules read whose view it is and the players' names from the view;
+    # some rules' views do not say the seat, so the platform adds both to its copy.
+    view = {**view, "you": seat, "player_names": names} if view else view
     legal = rules.legal_moves(game.state, seat) if can_move else []
     turn = Turn(game=game, seat=seat, names=names, title=entry.rules.title if entry else game.slug,
                 version=game.version, can_move=can_move, legal=legal, view=view, web_link=web_link(game),

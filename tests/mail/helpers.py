@@ -61,3 +61,117 @@ def wait_for_mail(mailbox, address: str, *, kind: str | None = None, after: int 
 
     wait_for(lambda: found() is not None, timeout=timeout, message=f"mail to {address} ({kind or 'any'})")
     return found()
+
+
+# -- playing whole games by email -------------------------------------------------------------
+
+import re  # noqa: E402
+import time  # noqa: E402
+
+_LISTED = re.compile(r"^\s*(\d+)  (.+)$")
+
+
+def reply_to_version(message) -> tuple[int, int, int] | None:
+    """(game, seat, version) named by a message's Reply-To, read from the address."""
+    match = re.search(r"play\+(\d+)-(\d+)-(\d+)-", str(message.get("Reply-To") or ""))
+    return tuple(int(g) for g in match.groups()) if match else None
+
+
+def numbered_moves(text: str) -> dict[str, int]:
+    """Words of each listed move -> its number, as the email shows them."""
+    moves, inside = {}, False
+    for line in text.splitlines():
+        if line.startswith("YOUR MOVES"):
+            inside = True
+            continue
+        if inside:
+            match = _LISTED.match(line)
+            if not match:
+                if moves:
+                    break
+                continue
+            moves.setdefault(match.group(2).strip(), int(match.group(1)))
+    return moves
+
+
+def mail_for(mailbox, address: str, game_id: int, seat: int, version: int, timeout: float = 30):
+    """The newest email to ``address`` whose reply address is for this version of the game."""
+    def found():
+        for message in reversed(mail_to(mailbox, address)):
+            if reply_to_version(message) == (game_id, seat, version):
+                return message
+        return None
+
+    wait_for(found, timeout=timeout, message=f"an email to {address} to answer at version {version}")
+    return found()
+
+
+def _current_mail(mailbox, address: str, game, seat: int, timeout: float = 30):
+    """Wait for an email to answer at the game's version then; None if the game moves on meanwhile."""
+    from games.models import Game
+
+    version = game.version
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for message in reversed(mail_to(mailbox, address)):
+            if reply_to_version(message) == (game.pk, seat, version):
+                return message
+        if Game.objects.filter(pk=game.pk).values_list("version", flat=True).first() != version:
+            return None
+        time.sleep(0.1)
+    raise AssertionError(f"no email to {address} to answer at version {version}")
+
+
+def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: int, until=None,
+                 budget_seconds: float = 150) -> dict:
+    """Play ``game`` by answering its emails: ``accounts`` {seat: user} are the seats played
+    here (the others are bots); ``choose(rules, state, seat, legal) -> move`` picks each move,
+    which is then sent as its number from the email's list, or in the game's notation when
+    the email lists none. Returns counts of the move types played and how."""
+    from games import registry
+    from games.models import Game
+    from worker.mailplay import turns
+
+    played: dict[str, int] = {}
+    by = {"number": 0, "notation": 0}
+    started = time.monotonic()
+    for _ in range(max_moves):
+        game.refresh_from_db()
+        if game.status != "active" or (until is not None and until(played)):
+            break
+        assert time.monotonic() - started < budget_seconds, f"over budget after {played}"
+        mine = sorted(set(game.to_move) & set(accounts))
+        if not mine:
+            version = game.version
+            wait_for(lambda: Game.objects.get(pk=game.pk).version != version
+                     or Game.objects.get(pk=game.pk).status != "active", timeout=30, message="the bots to move")
+            continue
+        seat = mine[0]
+        user = accounts[seat]
+        message = _current_mail(mailbox, user.email, game, seat)
+        if message is None:
+            continue  # the game moved on (a bot, at the same time) while the email was on its way
+        rules = registry.rules_for(game.slug, game.rules_version)
+        legal = rules.legal_moves(game.state, seat)
+        move = choose(rules, game.state, seat, legal)
+        turn = turns.turn_for(game, seat)
+        module = turns.notation_module(game.slug)
+        text = message.get_body(("plain",)).get_content()
+        listed = numbered_moves(text)
+        words = module.move_words(move, turn.view)
+        if listed:
+            answer = f"{listed[words]}"
+            by["number"] += 1
+        else:
+            answer = module.notation(move, turn.view)
+            assert answer.split()[0] in text or "notation" in text
+            by["notation"] += 1
+        version = game.version
+        gateway.send(sender=user.email, to=message["Reply-To"], subject="Re: " + str(message["Subject"]),
+                     text=f"{answer}\n\nOn a day, LudoPost wrote:\n" + "\n".join("> " + l for l in text.splitlines()),
+                     headers={"In-Reply-To": message["Message-ID"]})
+        wait_for(lambda: Game.objects.get(pk=game.pk).version > version, timeout=30,
+                 message=f"{move} ({answer!r}) to be appended")
+        played[move["type"]] = played.get(move["type"], 0) + 1
+    game.refresh_from_db()
+    return {"types": played, "by": by}

@@ -152,7 +152,8 @@ def situation(view: dict, names: list[str]) -> str:
             else:
                 state = f"owned by {_names(names, seat, owner)}"
             stables = f", {len(p['stables'])} stable{'s' if len(p['stables']) != 1 else ''}" if p["stables"] else ""
-            lines.append(f"  {p['colour']} on {squares}{stables}: {state}, size {p['size']}, worth {p['points']}")
+            points = p["points"]["total"] if isinstance(p["points"], dict) else p["points"]
+            lines.append(f"  {p['colour']} on {squares}{stables}: {state}, size {p['size']}, worth {points}")
     for entry in view.get("guard_tiles") or []:
         if entry["holder"] is not None:
             lines.append(f"Guard tile of tower {entry['tower']} ({entry['value']} points): "

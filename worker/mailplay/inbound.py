@@ -18,6 +18,10 @@ def on_inbound(sender, event, esp_name, **kwargs):
     message = event.message
     raw = message.as_bytes()
     parsed = reading.parse_bytes(raw)
+    if not parsed.get("Message-ID") and getattr(event, "event_id", None):
+        # Some providers post the message without its Message-ID but with their own id for
+        # it, the same on a repeated post: it deduplicates as well.
+        parsed["Message-ID"] = f"<{event.event_id}@{esp_name.lower().replace(' ', '-')}.inbound>"
     recipients = [message.envelope_recipient] if getattr(message, "envelope_recipient", None) else []
     service.receive(parsed, raw=raw, envelope_sender=getattr(message, "envelope_sender", None) or None,
                     envelope_recipients=recipients, via=esp_name.lower().replace(" ", "_")[:30])

@@ -110,7 +110,9 @@ def turn_for(game: Game, seat: int, *, names: list[str] | None = None) -> Turn:
     turn = Turn(game=game, seat=seat, names=names, title=entry.rules.title if entry else game.slug,
                 version=game.version, can_move=can_move, legal=legal, view=view, web_link=web_link(game),
                 opponents=[n for i, n in enumerate(names) if i != seat])
-    if module is None:
+    if can_move and game.status == GameStatus.ACTIVE:
+        turn.reply_to = tokens.address(game.pk, seat, game.version)
+    if module is None:  # a game without a notation module: its moves as data, numbered
         turn.moves = [{"n": i + 1, "words": str(m), "notation": ""} for i, m in enumerate(legal)]
         return turn
     turn.situation = module.situation(view, names)
@@ -120,8 +122,6 @@ def turn_for(game: Game, seat: int, *, names: list[str] | None = None) -> Turn:
         turn.moves = [{"n": i + 1, "words": module.move_words(m, view), "notation": module.notation(m, view)}
                       for i, m in enumerate(legal)]
     turn.examples = _examples(module, legal, view)
-    if can_move and game.status == GameStatus.ACTIVE:
-        turn.reply_to = tokens.address(game.pk, seat, game.version)
     return turn
 
 

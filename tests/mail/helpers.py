@@ -43,6 +43,21 @@ class Gateway:
             client.sendmail(sender, [to], raw)
 
 
+def keep_sample(name: str, message) -> None:
+    """With LUDOPOST_MAIL_SAMPLES=<folder>, write a message there as a player reads it."""
+    import os
+
+    folder = os.environ.get("LUDOPOST_MAIL_SAMPLES")
+    if folder and message is not None:
+        with open(os.path.join(folder, name), "w") as out:
+            out.write("".join(f"{k}: {v}\n" for k, v in message.items() if k in (
+                "From", "To", "Reply-To", "Subject", "In-Reply-To", "Auto-Submitted")) + "\n" + text_of(message))
+            html = message.get_body(("html",))
+            if html is not None:
+                with open(os.path.join(folder, name + ".html"), "w") as page:
+                    page.write(html.get_content())
+
+
 def mail_to(mailbox, address: str, *, kind: str | None = None, after: int = 0) -> list:
     with mailbox.lock:
         found = [m for m in mailbox.messages[after:] if address in m["To"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Event, Game
-from tests.mail.helpers import text_of, wait_for_mail
+from tests.mail.helpers import keep_sample, text_of, wait_for_mail
 from tests.support.factories import started_game
 from tests.support.waiting import wait_for
 
@@ -29,19 +29,11 @@ def test_a_numbered_reply_plays_the_move_and_the_answers_arrive(celery_worker, s
                       "\n> ".join(text.splitlines()))
     wait_for(lambda: events(game) > before, timeout=20, message="the move to be appended")
     answer = wait_for_mail(smtp_server, alice.email, kind="reply")
-    _dump("momiji-turn.txt", turn)
-    _dump("momiji-answer.txt", answer)
+    keep_sample("momiji-turn.txt", turn)
+    keep_sample("momiji-answer.txt", answer)
     assert "is recorded" in text_of(answer)
     assert answer["In-Reply-To"]
     assert answer["Auto-Submitted"] == "auto-replied"
     game.refresh_from_db()
     assert Game.objects.get(pk=game.pk).version > 1
 
-
-def _dump(name, message):
-    import os
-    folder = os.environ.get("LUDOPOST_MAIL_SAMPLES")
-    if folder:
-        with open(os.path.join(folder, name), "w") as out:
-            out.write("".join(f"{k}: {v}\n" for k, v in message.items() if k in (
-                "From", "To", "Reply-To", "Subject", "In-Reply-To", "Auto-Submitted")) + "\n" + text_of(message))

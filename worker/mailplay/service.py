@@ -37,6 +37,7 @@ _NUMBER = re.compile(r"^(?:(?:move|play|number|no\.?|nr\.?)\s*)?#?\s*(\d{1,4})\s
 _HELP = {"help", "?", "hilfe", "aide", "ayuda"}
 _RESIGN = {"resign", "i resign", "concede", "give up", "aufgeben"}
 LINES_READ = 6
+RESIGN_MOVES = ("give_up", "resign", "concede")
 
 
 @dataclass
@@ -96,15 +97,21 @@ def receive(message: EmailMessage, *, raw: bytes | None = None, envelope_sender:
     command, argument = _command(text or reading.subject_text(message))
     if command == "help":
         return _finish(base, "help", "", reply, user=user, game=game)
-    if command == "resign":
-        return _finish(base, "resign", "resigning is not available by mail yet", reply, user=user, game=game)
     if token.version != game.version:
         return _finish(base, "moved_on", f"written for version {token.version}, the game is at {game.version}",
                        reply, user=user, game=game)
     turn = turns.turn_for(game, seat.number)
     if not turn.can_move:
         return _finish(base, "not_your_turn", "it is not this seat's turn", reply, user=user, game=game)
-    move, problem = _move(command, argument, turn)
+    if command == "resign":
+        # Where the rules have a move for leaving the game (Linie 1's give_up), that is it;
+        # there is no resigning service beyond the rules yet.
+        move = next((m for m in turn.legal if m.get("type") in RESIGN_MOVES), None)
+        if move is None:
+            return _finish(base, "resign", "resigning is not available by mail yet", reply, user=user, game=game)
+        problem = None
+    else:
+        move, problem = _move(command, argument, turn)
     if move is None:
         return _finish(base, problem[0], problem[1], reply, user=user, game=game)
     reply["move_words"] = turns.notation_module(game.slug).move_words(move, turn.view) \

@@ -57,9 +57,12 @@ def personal(line: str, names: list[str], seat: int | None) -> str:
         return names[number] if 0 <= number < len(names) else match.group(0)
 
     text = _PLAYER.sub(name, line)
+    if seat is None or f"layer {seat + 1}" not in line:
+        return text
+    for verb, fixed in (("is", "are"), ("has", "have"), ("was", "were")):
+        text = re.sub(rf"\b([Yy]ou) {verb}\b", rf"\1 {fixed}", text)
     if text.startswith("You "):
-        text = (text.replace(" their ", " your ").replace("You has ", "You have ").replace("You is ", "You are ")
-                .replace("You was ", "You were "))
+        text = text.replace(" their ", " your ")
     return text
 
 

@@ -1,0 +1,30 @@
+"""Log lines in names, as the reader reads them (pure functions)."""
+from worker.mailplay import reading, tokens
+from worker.mailplay.turns import personal
+
+NAMES = ["ann", "bob", "cleo"]
+
+
+def test_seat_numbers_become_names_and_the_reader_is_you():
+    assert personal("Player 2 offered Player 1 Hiking boots for camera.", NAMES, 0) == \
+        "bob offered you Hiking boots for camera."
+    assert personal("Player 1 ended their turn.", NAMES, 0) == "You ended your turn."
+    assert personal("Player 3 ended their turn; Player 1 is next.", NAMES, 0) == "cleo ended their turn; you are next."
+    assert personal("Player 3 ended their turn.", NAMES, 1) == "cleo ended their turn."
+
+
+def test_reply_tokens_are_signed_and_case_proof(settings):
+    address = tokens.address(12, 1, 40)
+    token = tokens.token_of_address(address.upper())
+    assert tokens.read(token) == tokens.ReplyToken(12, 1, 40)
+    assert tokens.read(token.replace("12-", "13-", 1)) is None  # another game, the same signature
+    assert tokens.read("12-1-40-" + "a" * 26) is None
+    settings.SECRET_KEY = "another-key-entirely-" * 3
+    assert tokens.read(token) is None  # signed with the service's key
+
+
+def test_the_new_text_of_a_reply():
+    message = reading.parse_bytes(
+        b"From: a@example.com\r\nTo: b@example.com\r\nSubject: Re: x\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+        b"collect red\r\n\r\n-- \r\nAnn\r\n\r\nOn Thu, 3 Dec 2026, LudoPost wrote:\r\n> 1  Collect\r\n")
+    assert reading.new_text(message) == "collect red"

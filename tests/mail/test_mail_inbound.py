@@ -26,7 +26,7 @@ MAILGUN_KEY = "mailgun-signing-key-0123456789"
 def game(db, settings):
     settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_KEY}
     game, users = started_game("momiji", 2, names=["ada", "bo"])
-    return game, users[0]
+    return game, users[game.to_move[0]]  # the rules choose who begins
 
 
 def raw_reply(sender: str, to: str, text: str, message_id: str) -> bytes:
@@ -110,7 +110,7 @@ PROVIDERS = ["mailgun", "postmark", "sendgrid", "amazon_ses"]
 
 
 def post(provider, client, game, user, text="1", *, good=True, message_id="<reply-1@mail.example>"):
-    to = tokens.address(game.pk, 0, game.version)
+    to = tokens.address(game.pk, game.to_move[0], game.version)
     raw = raw_reply(user.email, to, text, message_id)
     auth = basic_auth() if good else {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(b"x:wrong").decode()}
     if provider == "mailgun":

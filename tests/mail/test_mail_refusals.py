@@ -27,7 +27,9 @@ def judged(count: int):
 
 @pytest.fixture
 def momiji(celery_worker, smtp_server):
-    game, (ann, ben) = started_game("momiji", 2, names=["ann", "ben"])
+    game, players = started_game("momiji", 2, names=["ann", "ben"])
+    first = game.to_move[0]  # the rules choose who begins: "ann" here is whoever does
+    ann, ben = players[first], players[1 - first]
     turn = wait_for_mail(smtp_server, ann.email, kind="turn")
     return game, ann, ben, turn
 
@@ -45,11 +47,12 @@ def test_refusals_append_nothing_and_answer_in_words(momiji, smtp_server, mail_g
     forged = f"{local[:-1]}{'a' if local[-1] != 'a' else 'b'}@{domain}"
     mail_gateway.send(sender=ann.email, to=forged, text="1")
     # A token we signed for another seat (Ben's), sent by Ann: refused as another sender.
-    mail_gateway.send(sender=ann.email, to=tokens.address(game.pk, 1, game.version), text="1")
+    ben_seat = 1 - game.to_move[0]
+    mail_gateway.send(sender=ann.email, to=tokens.address(game.pk, ben_seat, game.version), text="1")
     # A token for a game that does not exist: refused, not answered.
-    mail_gateway.send(sender=ann.email, to=tokens.address(game.pk + 999, 0, 1), text="1")
+    mail_gateway.send(sender=ann.email, to=tokens.address(game.pk + 999, game.to_move[0], 1), text="1")
     # Ben, whose turn it is not, with a token for his seat at this version.
-    mail_gateway.send(sender=ben.email, to=tokens.address(game.pk, 1, game.version), text="1")
+    mail_gateway.send(sender=ben.email, to=tokens.address(game.pk, ben_seat, game.version), text="1")
     # Ann: a number out of range, then words that are no move.
     mail_gateway.send(sender=ann.email, to=reply_to, text="99")
     mail_gateway.send(sender=ann.email, to=reply_to, text="Dear LudoPost, I am thinking about it.")

@@ -9,7 +9,7 @@ email spells out where the track runs. The notation (docs/games/linie1.md,
 "Playing by email"):
 
     F7 curve r1          C3 left-switch r0          F7 straight r1 from bob
-    start left           roll          die 2          pass          give up
+    start left route 2   roll          die 2          pass          give up
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ EXAMPLES = ["F7 curve r1", "C3 straight r0", "start left", "roll", "die 2", "pas
 SYNTAX = """\
 <square> <tile> r<rotation>    place a tile from your hand, e.g. F7 curve r1
    ... from <player>           the tile comes from a driving player's hand
-start <side>                   start your trip at the terminal on that side
+start <side> [route <n>]       start your trip at the terminal on that side (on route n)
 roll                           roll the dice
 die <face>                     use a rolled die: red, 1, 2, 3, 4, H or tool
 pass                           stop for this turn (or skip when nothing fits)
@@ -65,7 +65,15 @@ def move_words(move: dict, view: dict) -> str:
             text += f" (a tile from {_name(view.get('player_names') or [], view.get('you'), move['from_seat'])}'s hand)"
         return text
     if kind == "start_trip":
-        return f"Start your trip at your terminal on the {move['start']} side"
+        text = f"Start your trip at your terminal on the {move['start']} side"
+        if move.get("route") is not None:
+            routes = (view.get("trip_routes") or {}).get(move["start"]) or []
+            route = next((r for r in routes if r.get("route") == move["route"]), None)
+            text += f", route {move['route'] + 1}"
+            if route:
+                signs = ", ".join(route.get("stop_signs") or []) or "no stop signs"
+                text += f" ({route['squares']} squares, past {signs})"
+        return text
     if kind == "roll":
         return "Roll the dice"
     if kind == "use_die":
@@ -87,7 +95,8 @@ def notation(move: dict, view: dict | None = None) -> str:
             text += f" from {names[who].lower() if who < len(names) else f'p{who + 1}'}"
         return text
     if kind == "start_trip":
-        return f"start {move['start']}"
+        route = f" route {move['route'] + 1}" if move.get("route") is not None else ""
+        return f"start {move['start']}{route}"
     if kind == "use_die":
         return f"die {move['face']}".lower()
     if kind == "give_up":

@@ -129,14 +129,15 @@ def turn_for(game: Game, seat: int, *, names: list[str] | None = None) -> Turn:
 
 
 def _examples(module, legal: list[dict], view: dict) -> list[str]:
-    """A few moves the player could make now, written in the notation, one per kind of move."""
-    seen, examples = set(), []
+    """A few moves the player could make now, in the notation: one of each kind of move,
+    then more of the commonest kind from across the list (different tiles, squares)."""
+    picked: list[dict] = []
     for move in legal:
-        kind = move.get("type")
-        if kind in seen:
-            continue
-        seen.add(kind)
-        examples.append(f"{module.notation(move, view)}  ({module.move_words(move, view)})")
-        if len(examples) >= 4:
+        if move.get("type") not in {m.get("type") for m in picked}:
+            picked.append(move)
+    for index in (len(legal) // 3, len(legal) // 2, 2 * len(legal) // 3, len(legal) - 1):
+        if len(picked) >= 5:
             break
-    return examples
+        if 0 <= index < len(legal) and legal[index] not in picked:
+            picked.append(legal[index])
+    return [f"{module.notation(m, view)}  ({module.move_words(m, view)})" for m in picked[:5]]

@@ -81,7 +81,7 @@ def move_words(move: dict, view: dict) -> str:
     if kind == "pass":
         return "Pass (stop for this turn)"
     if kind == "give_up":
-        return "Give up (you score 0 points)"
+        return "Give up, scoring 0 points"
     return str(move)
 
 

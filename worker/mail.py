@@ -159,8 +159,8 @@ def finished(delivery, user, prefs, now):
     game, seat = _load(delivery)
     outcome = game.outcome or {}
     ranks, scores = outcome.get("ranks") or [], outcome.get("scores") or []
-    names = dict(Seat.objects.filter(game=game).values_list("number", "user__username"))
-    table = [{"seat": n, "name": names.get(n) or "bot", "rank": ranks[n] if n < len(ranks) else None,
+    names = dict(enumerate(turns.names_of(game)))
+    table = [{"seat": n, "name": names.get(n) or "a bot", "rank": ranks[n] if n < len(ranks) else None,
               "score": scores[n] if n < len(scores) else None, "you": n == seat.number}
              for n in sorted(range(len(ranks)), key=lambda n: (ranks[n], n))]
     rank = ranks[seat.number] if seat.number < len(ranks) else None

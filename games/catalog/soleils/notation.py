@@ -125,8 +125,8 @@ def situation(view: dict, names: list[str]) -> str:
         lines.append("")
         lines.append("Your sheet (=n written, (pn) an empty cell's pearl; c crab, h frog hat):")
         lines += ["  " + line for line in _sheet(cells, view.get("layout") or {})]
-        lines.append(f"Your sun track: {', '.join(str(v) for v in sun) or 'empty'} "
-                     f"(total {sum(sun)} of 62).")
+        lines.append(f"Your sun track: {sun[-1] if sun else 0} of 62"
+                     + (f" (marked {', '.join(str(v) for v in sun)})." if sun else "."))
         tally = mine.get("tally") or {}
         if tally:
             lines.append(f"So far: {tally.get('pearls', 0)} pearls filled, "
@@ -137,7 +137,7 @@ def situation(view: dict, names: list[str]) -> str:
     for p in players:
         if p["seat"] == seat:
             continue
-        total = sum(p.get("sun") or [])
+        total = (p.get("sun") or [0])[-1]  # the track holds the running totals
         done = "has finished this round" if p.get("finished_round") else "is still choosing"
         filled = sum(1 for v in (p.get("cells") or {}).values() if v is not None)
         lines.append(f"{names[p['seat']]}: {filled} cells filled, sun total {total}; {done}.")

@@ -84,7 +84,7 @@ def test_embedded_service_serves_plays_bots_and_stops_cleanly(embedded_env, tmp_
         assert f"LudoPost is starting at {base}/" in printed
         assert f"{base}/api/docs/" in printed
         token = re.search(r"alice's token: (\w+)", printed).group(1)
-        assert "Worker:    running" in printed
+        assert "Worker:    worker, beat supervised" in printed
 
         # A table of two bots: only the worker beside the API can move it on.
         status, game = _call("POST", f"{base}/api/v1/games/",

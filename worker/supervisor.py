@@ -128,7 +128,7 @@ class Supervisor:
             ran = time.time() - child.started_at
             if ran >= self.stable_after:
                 child.delay = self.first_delay
-            log.warning("%s (pid %s) exited with %s after %.0f s; restarting in %.0f s",
+            log.warning("%s (pid %s) exited with %s after %.0f s; restarting in %g s",
                         child.name, child.process.pid if child.process else "-", _describe(code), ran, child.delay)
             child.restart_at = now + child.delay
             child.delay = min(self.max_delay, child.delay * 2)

@@ -147,3 +147,5 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+    # A folder has no host: without this kombu warns "No hostname was supplied" at every connection.
+    default_connection_params = {}

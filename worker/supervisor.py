@@ -102,22 +102,28 @@ class Supervisor:
                 pass
 
     def _watch(self) -> None:
-        next_status = time.monotonic() + self.status_every
+        self._next_status = time.monotonic() + self.status_every
         while not self.stopping.wait(self.poll):
-            with self.lock:
-                if self.stopping.is_set():
-                    return
-                for child in self.children:
-                    self._check(child)
-            if self.status is not None:
-                line = self.status_line()
-                # A line when something changes, and one every status_every seconds regardless.
-                if line != self._last_line or time.monotonic() >= next_status:
-                    changed = self._last_line is not None and _states(line) != _states(self._last_line)
-                    if changed or time.monotonic() >= next_status:
-                        log.info("%s", line)
-                        next_status = time.monotonic() + self.status_every
-                    self._last_line = line
+            try:
+                self._round()
+            except Exception:  # the watch itself must outlive any one failure
+                log.exception("supervisor: a check failed; watching on")
+
+    def _round(self) -> None:
+        with self.lock:
+            if self.stopping.is_set():
+                return
+            for child in self.children:
+                self._check(child)
+        if self.status is None:
+            return
+        line = self.status_line()
+        # A line when a state changes (not merely a heartbeat's time), and every status_every seconds.
+        changed = self._last_line is not None and _states(line) != _states(self._last_line)
+        if changed or time.monotonic() >= self._next_status:
+            log.info("%s", line)
+            self._next_status = time.monotonic() + self.status_every
+        self._last_line = line
 
     def _check(self, child: Child) -> None:
         if child.running:

@@ -165,7 +165,8 @@ def test_it_prints_where_it_runs_and_starts_its_worker_and_beat(service):
     health = service.ping()
     assert health["ok"] is True and health["worker"] == health["beat"] == "ok"
     assert health["worker_heartbeat"] and health["beat_heartbeat"]
-    assert re.search(r"status: worker ok \(pid \d+, restarts 0, last heartbeat [0-9T:.-]+Z\); beat ok", printed)
+    wait_for(lambda: re.search(r"status: worker ok \(pid \d+, restarts 0, last heartbeat [0-9T:.-]+Z\); beat ok",
+                               service.printed()), timeout=30, interval=0.2, message="the status line in the log")
 
 
 def _game(service: Service, game_id: int, token: str) -> dict:
@@ -214,7 +215,10 @@ def test_several_clients_at_once_every_bot_game_finishes_and_every_turn_email_is
                              message=f"client {number}'s turn email #{turns} (game {game['id']})")
                 if moves == moves_each:
                     break
-                move = _call("GET", f"{service.base}/api/v1/games/{game['id']}/legal-moves/", token=token)[1]["moves"][0]
+                legal = _call("GET", f"{service.base}/api/v1/games/{game['id']}/legal-moves/", token=token)[1]["moves"]
+                # End turns quickly (an action, then pass), so the bounded moves span several turns.
+                move = next((m for m in legal if m["type"] == "pass"),
+                            next((m for m in legal if m["type"] != "reveal"), legal[0]))
                 answer = _call("POST", f"{service.base}/api/v1/games/{game['id']}/moves/",
                                {"expected_version": state["version"], "move": move}, token)[1]
                 moves += 1
@@ -247,7 +251,8 @@ def test_several_clients_at_once_every_bot_game_finishes_and_every_turn_email_is
     versions = sum(_game(service, r["bots"], r["token"])["version"] + _game(service, r["game"], r["token"])["version"]
                    for r in results.values())
     print(f"\nload: {clients} clients, {2 * clients} games, {sum(r['moves'] for r in results.values())} client moves, "
-          f"{versions} events in all, {len(service.mails())} emails written")
+          f"{versions} events in all, {sum(r['turns'] for r in results.values())} turn emails, "
+          f"{len(service.mails())} emails in the mail folder")
 
 
 def test_a_killed_worker_is_restarted_and_catches_up(service):
@@ -274,7 +279,8 @@ def test_a_killed_worker_is_restarted_and_catches_up(service):
     wait_for(lambda: _game(service, game["id"], service.token)["version"] >= game["version"] + 3, timeout=90,
              interval=0.25, message="the bots to move after the restart")
     wait_for(lambda: service.outbox_pending() == 0, timeout=90, interval=0.25, message="the outbox to drain")
-    assert re.search(r"status: worker ok \(pid \d+, restarts 1", service.printed())
+    wait_for(lambda: re.search(r"status: worker ok \(pid \d+, restarts 1", service.printed()), timeout=30,
+             interval=0.2, message="the status line saying the worker is back")
 
 
 def test_it_stops_on_sigterm_and_takes_its_children_along(service):

@@ -75,9 +75,11 @@ class Command(BaseCommand):
             self.stdout.write(f"  Worker:    {', '.join(child.name for child in supervisor.children)} supervised "
                               f"(broker {settings.CELERY_BROKER_URL}); health at {base}/api/v1/ping/ and a "
                               f"status line here every {status_every:.0f} s\n")
-        # A process manager stops us with SIGTERM, whose default ends the process at once
-        # and would leave the children running: exit normally so the finally below runs.
-        signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
+        # A process manager stops us with SIGTERM, a closed terminal with SIGHUP; their default
+        # ends the process at once and would leave the children (in sessions of their own)
+        # running: exit normally so the finally below runs.
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(number, lambda signum, frame: sys.exit(0))
         try:
             call_command("runserver", f"{host}:{port}", use_reloader=False, use_threading=True)
         finally:

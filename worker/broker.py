@@ -144,6 +144,26 @@ class Channel(filesystem.Channel):
         except OSError as exc:
             raise filesystem.ChannelError(f"Cannot open {file}") from exc
 
+    def _delete(self, queue, exchange, routing_key, pattern, *args, **kwargs):
+        # The virtual channel's bookkeeping only; the table is rewritten below, tolerantly.
+        super(filesystem.Channel, self)._delete(queue, exchange, routing_key, pattern, *args, **kwargs)
+        file = self._exchange_file(exchange)
+        entry = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
+        try:
+            with file.open("r+b", buffering=0) as handle:
+                filesystem.lock(handle, filesystem.LOCK_EX)
+                try:
+                    table = [filesystem.exchange_queue_t(*row) for row in _decode(handle.read()) or []]
+                    if entry in table:
+                        table.remove(entry)
+                        handle.seek(0)
+                        handle.truncate(0)
+                        handle.write(str_to_bytes(dumps(table)))
+                finally:
+                    filesystem.unlock(handle)
+        except FileNotFoundError:
+            return
+
 
 class Transport(filesystem.Transport):
     Channel = Channel

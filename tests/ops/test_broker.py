@@ -82,3 +82,24 @@ def test_many_processes_share_the_file_broker_without_losing_or_repeating_a_mess
     assert sorted(os.listdir(tmp_path / "unreadable")) == ["00000000000000000001_junk.load.msg",
                                                            "00000000000000000002_junk.load.msg"]
     assert not [name for name in os.listdir(tmp_path / "in") if not name.startswith(".")]
+
+
+def test_broadcast_tables_survive_a_file_caught_half_written(tmp_path):
+    """Remote control broadcasts through an exchange table; one found empty (another process
+    has created it and not written its entry yet) reads as no queues instead of raising."""
+    from kombu import Exchange, Queue
+
+    for sub in ("in", "processed", "control"):
+        (tmp_path / sub).mkdir()
+    table = tmp_path / "control" / "bcast.exchange"
+    table.write_bytes(b"")
+    with Connection("filesystem://", transport=Transport, transport_options=_options(tmp_path)) as conn:
+        channel = conn.default_channel
+        assert channel.get_table("bcast") == []
+        exchange = Exchange("bcast", type="fanout")
+        for name in ("a", "b"):
+            Queue(name, exchange)(channel).declare()
+        conn.Producer().publish({"hello": "all"}, exchange=exchange)
+        assert sorted(name.split(".", 1)[1] for name in os.listdir(tmp_path / "in")) == ["a.msg", "b.msg"]
+        Queue("a", exchange)(channel).delete()
+        assert [entry.queue for entry in channel.get_table("bcast")] == ["b"]

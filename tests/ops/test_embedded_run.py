@@ -15,9 +15,7 @@ import re
 import signal
 import sqlite3
 import subprocess
-import sys
 import threading
-import time
 import urllib.request
 from pathlib import Path
 

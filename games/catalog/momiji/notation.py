@@ -93,7 +93,8 @@ def move_words(move: dict, view: dict) -> str:
             return f"{title}: swap stacks {move['position'] + 1} and {move['position'] + 2} of your row"
         if "cards" in move:
             return f"{title}: discard {_cards(move['cards'])} and draw as many"
-        return f"{title}: {C.POWERS[name]['text'] if name in C.POWERS else ''}".rstrip(": ")
+        text = C.POWERS[name]["text"] if name in C.POWERS else ""
+        return f"{title}: {text[:1].lower()}{text[1:]}".rstrip(": .")
     return str(move)
 
 

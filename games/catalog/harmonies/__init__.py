@@ -1,0 +1,8 @@
+"""Harmonies (Johan Benvenuto; Libellud): landscapes on a hex board, habitats for animals."""
+from .bot import choose_move
+from .rules import HarmoniesRules
+
+RULES = HarmoniesRules()
+BOTS = {"best": choose_move}
+
+__all__ = ["BOTS", "RULES", "HarmoniesRules", "choose_move"]

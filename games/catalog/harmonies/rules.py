@@ -414,7 +414,8 @@ class HarmoniesRules(Rules):
     def decide(self, state: dict, seat: int, move: dict, rng) -> list[Event]:
         if state.get("phase") != "play":
             raise IllegalMove("The game is over.", code="game_over")
-        if not isinstance(move, dict) or move.get("type") not in _FIELDS:
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str) \
+                or move["type"] not in _FIELDS:
             raise IllegalMove("A move is an object whose type is one of: "
                               + ", ".join(_FIELDS) + ".", code="malformed_move")
         kind = move["type"]
@@ -427,6 +428,9 @@ class HarmoniesRules(Rules):
             if name in move and name != "colour" and type(move[name]) is not int:
                 raise IllegalMove(f"The {name} of a {kind} move is a whole number.",
                                   code="malformed_move")
+        if kind == "place_token" and move["colour"] not in C.COLOURS:
+            raise IllegalMove("The colour is one of " + ", ".join(C.COLOURS) + ".",
+                              code="malformed_move")
         if seat != state["current"]:
             raise IllegalMove("It is not your turn.", code="not_your_turn")
         return getattr(self, "_decide_" + kind)(state, seat, move, rng)

@@ -226,9 +226,10 @@ def test_momiji_face_down_discards_cannot_be_tested(table):
     clients, users, spectator = table(3)
     answers = {}
     game = drive(new_game("momiji", clients), clients, pick=momiji_pick, stop=momiji_ready, answers=answers)
+    from games.catalog.momiji.components import ALL_CARDS
+
     targets = momiji_targets(game)
-    assert targets and len(targets[0][1]) == len(__import__("games.catalog.momiji.components",
-                                                            fromlist=["ALL_CARDS"]).ALL_CARDS) ** 2
+    assert targets and len(targets[0][1]) == len(ALL_CARDS) ** 2
     run_attack(game, users, clients, spectator, targets, answers)
 
 

@@ -17,6 +17,7 @@ from games import idempotency, registry, selectors, services
 from games.audit import export_game, verify_game
 from games.errors import Forbidden, InvalidInput, NotFound
 from games.models import GameStatus
+from worker.health import service_status
 
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
     400: "Malformed JSON or invalid input (codes: malformed_json, invalid_input, invalid_move, unknown_move_type).",
@@ -33,14 +34,18 @@ def _errors(*codes):
 
 
 class PingView(APIView):
-    """A health check that touches nothing: also the benchmark's empty request."""
+    """Health: the API answers; ``worker`` and ``beat`` say whether side effects are carried out.
+
+    Also the benchmark's empty request (the heartbeats are read at most once a second).
+    """
 
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Health check", tags=["service"])
     def get(self, request):
-        return Response({"ok": True})
+        health = service_status()
+        return Response({"ok": health["worker"] == health["beat"] == "ok", **health})
 
 
 class AccountCreateView(APIView):
@@ -117,7 +122,8 @@ def _game_data(game, seat):
     return {
         "id": game.pk, "slug": game.slug, "rules_version": game.rules_version, "status": game.status,
         "players": game.players, "options": game.options, "time_control": game.time_control,
-        "version": game.version, "head_hash": game.head_hash, "seed_commitment": game.seed_commitment,
+        "version": game.version, "head_hash": selectors.served_head_hash(game),
+        "seed_commitment": game.seed_commitment, "hash_scheme": game.hash_scheme,
         "seats": [{"number": st.number, "username": st.user.username if st.user else None,
                    "bot_level": st.bot_level, "forfeited": st.forfeited, "deadline": st.deadline,
                    "bank_seconds": st.bank_seconds} for st in seats],
@@ -280,7 +286,8 @@ class GameViewSet(viewsets.ViewSet):
         game = selectors.game_get(pk)
         finished = game.status == GameStatus.FINISHED
         data = {"game": game.pk, "seed_commitment": game.seed_commitment, "player_seeds": game.player_seeds,
-                "server_seed": game.server_seed if finished else None, "head_hash": game.head_hash,
+                "server_seed": game.server_seed if finished else None,
+                "head_hash": selectors.served_head_hash(game),
                 "verification": None, "verified": None, "export": None}
         if finished:
             verdict = verify_game(game)

@@ -188,5 +188,7 @@ def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: i
         wait_for(lambda: Game.objects.get(pk=game.pk).version > version, timeout=30,
                  message=f"{move} ({answer!r}) to be appended")
         played[move["type"]] = played.get(move["type"], 0) + 1
+        for step in move.get("steps") or []:  # a sealed choice (62 Soleils, rules version 2) counts its steps
+            played[step["type"]] = played.get(step["type"], 0) + 1
     game.refresh_from_db()
     return {"types": played, "by": by}

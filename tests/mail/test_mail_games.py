@@ -75,13 +75,17 @@ def test_every_move_type_that_comes_up_is_played_by_email(slug, celery_worker, s
 
     def choose(rules, state, seat, legal):
         calls.append(1)
-        for kind in {m["type"] for m in legal}:
+        for kind in {m["type"] for m in legal} | {x["type"] for m in legal for x in m.get("steps") or []}:
             seen[kind] = seen.get(kind, 0) + 1
         offered.update(m["type"] for m in legal)
+        offered.update(x["type"] for m in legal for x in m.get("steps") or [])
         # A type not played yet, the one offered least so far first (it may not come back);
         # giving up only once everything else has been played.
-        fresh = sorted((m for m in legal if m["type"] not in played and m["type"] != "give_up"),
-                       key=lambda m: seen[m["type"]])
+        def new(m):  # the move types (a sealed choice: its steps' types) not played yet
+            return ({m["type"]} | {x["type"] for x in m.get("steps") or []}) - played
+
+        fresh = sorted((m for m in legal if new(m) and m["type"] != "give_up"),
+                       key=lambda m: min(seen[t] for t in new(m)))
         if fresh:
             return fresh[0]
         aimed = AIM.get(slug, lambda *a: None)(rules, state, seat, legal)
@@ -96,7 +100,7 @@ def test_every_move_type_that_comes_up_is_played_by_email(slug, celery_worker, s
 
     def until(types):
         played.update(types)
-        return played >= schema_types
+        return played >= schema_types | must
 
     result = play_by_mail(smtp_server, mail_gateway, game, {0: human}, choose, max_moves=most, until=until)
     played.update(result["types"])

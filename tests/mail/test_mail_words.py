@@ -28,3 +28,23 @@ def test_the_new_text_of_a_reply():
         b"From: a@example.com\r\nTo: b@example.com\r\nSubject: Re: x\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
         b"collect red\r\n\r\n-- \r\nAnn\r\n\r\nOn Thu, 3 Dec 2026, LudoPost wrote:\r\n> 1  Collect\r\n")
     assert reading.new_text(message) == "collect red"
+
+
+def test_every_catalogued_game_has_a_turn_in_words(db):
+    """Each game's first turn puts into words, whatever its notation module offers."""
+    from django.template.loader import render_to_string
+
+    from games import registry
+    from tests.support.factories import started_game
+    from worker.mailplay import turns
+
+    slugs = ["momiji", "travel", "soleils", "medina", "linie1", "harmonies"]
+    for slug in [s for s in slugs if registry.get(s) is not None]:
+        rules = registry.get(slug).rules
+        game, _ = started_game(slug, max(2, rules.min_players), names=[f"{slug}-a", f"{slug}-b"])
+        seat = game.to_move[0]
+        turn = turns.turn_for(game, seat)
+        assert turn.can_move and turn.reply_to.startswith(f"play+{game.pk}-{seat}-")
+        assert turn.situation and (turn.moves or turn.syntax or turn.examples), slug
+        text = render_to_string("worker/email/_play.txt", {**turn.context(), "title": turn.title})
+        assert ("YOUR MOVES" in text or "YOUR MOVE:" in text), (slug, text)

@@ -43,6 +43,7 @@ def test_every_legal_move_reads_back_from_its_notation(slug):
         sample = legal if len(legal) <= 40 else chooser.sample(legal, 15)
         for move in sample:
             seen_types.add(move["type"])
+            seen_types.update(step["type"] for step in move.get("steps") or [])  # a sealed choice's steps
             words = module.move_words(move, view)
             assert words and "{" not in words, (move, words)
             written = module.notation(move, view)

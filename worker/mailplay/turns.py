@@ -122,7 +122,7 @@ def turn_for(game: Game, seat: int, *, names: list[str] | None = None) -> Turn:
     turn.syntax = getattr(module, "SYNTAX", "")
     turn.listed = len(legal) <= getattr(module, "MAX_LISTED", MAX_LISTED)
     if turn.listed:
-        turn.moves = [{"n": i + 1, "words": module.move_words(m, view), "notation": module.notation(m, view)}
+        turn.moves = [{"n": i + 1, "words": module.move_words(m, view), "notation": _written(module, m, view)}
                       for i, m in enumerate(legal)]
     turn.examples = _examples(module, legal, view)
     return turn
@@ -140,4 +140,11 @@ def _examples(module, legal: list[dict], view: dict) -> list[str]:
             break
         if 0 <= index < len(legal) and legal[index] not in picked:
             picked.append(legal[index])
-    return [f"{module.notation(m, view)}  ({module.move_words(m, view)})" for m in picked[:5]]
+    return [f"{_written(module, m, view)}  ({module.move_words(m, view)})" if _written(module, m, view)
+            else module.move_words(m, view) for m in picked[:5]]
+
+
+def _written(module, move: dict, view: dict) -> str:
+    """The move in the game's notation; "" for a module that only reads it (no ``notation``)."""
+    write = getattr(module, "notation", None)
+    return write(move, view) if write else ""

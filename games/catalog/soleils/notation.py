@@ -22,6 +22,8 @@ sun only <value>               write nothing; put that die on the sun track
 crab <cell> / no crab          copy the number just written into a neighbouring cell, or not
 sun <value>                    (frog hat) the value to add to the sun track
 question <cell> <value> / no question   the question mark: any number into any empty cell
+Rules version 2 takes the round's steps in one reply, in order, e.g.
+   write koi1-2 5 / crab koi1-3 / sun 6
 Cells as on the sheet: hut1-t, hut1-b ... koi1-1 ... boat1-1 ... bottle-1 ... gull-1 ..."""
 
 WORDS = {"write": "write", "sun_only": "sun only", "crab": "crab", "crab_skip": "no crab", "sun": "sun",
@@ -34,6 +36,9 @@ def _fields(move: dict) -> list:
 
 def move_words(move: dict, view: dict) -> str:
     kind = move.get("type")
+    if kind == "choice":  # rules version 2: the round's whole sealed choice, its steps in order
+        steps = [move_words(step, view) for step in move.get("steps") or []]
+        return "; then ".join([steps[0]] + [s[:1].lower() + s[1:] for s in steps[1:]]) if steps else "No step"
     if kind == "write":
         return f"Write {move['value']} into {move['cell']}"
     if kind == "sun_only":
@@ -54,6 +59,8 @@ def move_words(move: dict, view: dict) -> str:
 
 def notation(move: dict, view: dict | None = None) -> str:
     kind = move.get("type", "")
+    if kind == "choice":
+        return " / ".join(notation(step, view) for step in move.get("steps") or [])
     words = [WORDS.get(kind, kind.replace("_", " "))]
     for key, value in move.items():
         if key == "type":
@@ -69,6 +76,7 @@ def notation(move: dict, view: dict | None = None) -> str:
 
 def _tokens(text: str) -> list[str]:
     text = text.strip().lower().replace("sun_only", "sun only").replace("skip crab", "no crab")
+    text = text.replace("/", " ").replace(";", " ").replace(" then ", " ")
     text = re.sub(r"\b(hut[1-4]|koi[1-3]|boat[12]|bottle|gull)\s+([tb1-6])\b", r"\1-\2", text)
     words = [w.strip(".!:;,") for w in text.replace(",", " ").split()]
     return [w for w in words if w and w not in ("into", "in", "the", "a", "on", "=")]

@@ -1,6 +1,7 @@
 """Every error is JSON: {"error": {"code": ..., "message": ..., "details": {...}}}."""
 from __future__ import annotations
 
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -20,13 +21,30 @@ _DRF_CODES = {
 }
 
 
+# The database could not be reached (stopped, restarting, connection lost): worth a retry.
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+RETRY_AFTER_SECONDS = 5
+
+
 def error_body(code: str, message: str, details: dict | None = None) -> dict:
     return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+def service_unavailable_body() -> tuple[dict, dict]:
+    """The 503 answer's (code, message, details) keywords and its headers."""
+    return ({"code": "service_unavailable",
+             "message": "The database cannot be reached just now; retry in a few seconds "
+                        "(with the same Idempotency-Key, a retried move is never applied twice).",
+             "details": {"retry_after": RETRY_AFTER_SECONDS}},
+            {"Retry-After": str(RETRY_AFTER_SECONDS)})
 
 
 def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response(error_body(exc.code, exc.message, exc.details), status=exc.status)
+    if isinstance(exc, DATABASE_UNAVAILABLE):
+        body, headers = service_unavailable_body()
+        return Response(error_body(**body), status=status.HTTP_503_SERVICE_UNAVAILABLE, headers=headers)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     if isinstance(exc, exceptions.ValidationError):

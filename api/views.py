@@ -217,16 +217,22 @@ class GameViewSet(viewsets.ViewSet):
         if isinstance(claim, tuple):
             answer_status, answer = claim
             return Response(answer, status=answer_status, headers={"Idempotent-Replayed": "true"})
+        # The key is finished (the answer stored) or released, whatever happens: a key
+        # left unfinished would answer every retry with request_in_progress.
+        finished = False
         try:
             response = self._move(request, pk, body, claim=claim)
+            finished = True
+            return response
         except Exception as error:
             handled = exception_handler(error, {})
-            if handled is None:
-                idempotency.release(claim)
-                raise
-            idempotency.store_answer(claim, handled.status_code, handled.data)
+            if handled is None or handled.status_code >= 500:
+                raise   # the move may be retried with the same key
+            finished = idempotency.store_answer_or_release(claim, handled.status_code, handled.data)
             return handled
-        return response
+        finally:
+            if not finished:
+                idempotency.release(claim)
 
     def _move(self, request, pk, body, claim=None):
         expected_version, move = _move_body(body)
@@ -294,6 +300,10 @@ def _move_body(body) -> tuple[int, object]:
     every move. The move itself is checked against the game's schema by the service."""
     if not isinstance(body, dict):
         raise InvalidInput("The body must be a JSON object {expected_version, move}.", code="invalid_input")
+    unknown = sorted(set(body) - {"expected_version", "move"})
+    if unknown:
+        raise InvalidInput(f"Unknown field(s): {', '.join(unknown)}; a move request has expected_version and move.",
+                           code="invalid_input", details={name: ["Unknown field."] for name in unknown})
     version = body.get("expected_version")
     if version is None:
         raise InvalidInput("expected_version: This field is required.", code="invalid_input",

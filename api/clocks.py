@@ -35,7 +35,7 @@ class ClocksSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     status = serializers.CharField()
     now = serializers.DateTimeField()
-    time_control = serializers.JSONField(allow_null=True)
+    time_control = serializers.DictField(allow_null=True, help_text="The clock, complete; null: no clock.")
     description = serializers.CharField()
     seats = SeatClockSerializer(many=True)
 

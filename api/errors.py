@@ -39,6 +39,18 @@ def service_unavailable_body() -> tuple[dict, dict]:
             {"Retry-After": str(RETRY_AFTER_SECONDS)})
 
 
+def validation_message(details: dict) -> str:
+    """One sentence for a serializer's errors: the first field's first problem."""
+    first = next(iter(details.items()), None)
+    if not first:
+        return "The request is not valid."
+    field, problems = first
+    problem = problems[0] if isinstance(problems, list) and problems else problems
+    if isinstance(problem, dict):   # a nested serializer: name its first field too
+        return f"{field}.{validation_message(problem)}"
+    return f"{field}: {problem}" if field != "non_field_errors" else str(problem)
+
+
 def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response(error_body(exc.code, exc.message, exc.details), status=exc.status)
@@ -49,13 +61,8 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound()
     if isinstance(exc, exceptions.ValidationError):
         details = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        first = next(iter(details.items()), None)
-        message = "The request is not valid."
-        if first:
-            field, problems = first
-            problem = problems[0] if isinstance(problems, list) and problems else problems
-            message = f"{field}: {problem}" if field != "non_field_errors" else str(problem)
-        return Response(error_body("invalid_input", message, details), status=status.HTTP_400_BAD_REQUEST)
+        return Response(error_body("invalid_input", validation_message(details), details),
+                        status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, exceptions.APIException):
         code, message = _DRF_CODES.get(type(exc), (exc.default_code, str(exc.detail)))
         if isinstance(exc, exceptions.ParseError) and exc.detail:

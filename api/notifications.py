@@ -5,6 +5,8 @@ worker's services and selectors, as every API view calls one service or selector
 """
 from __future__ import annotations
 
+import zoneinfo
+
 from django.utils.html import escape
 from drf_spectacular.utils import extend_schema
 from rest_framework import parsers, permissions, renderers, serializers
@@ -12,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.parsers import LimitedJSONParser
+from api.serializers import StrictFloatField, StrictIntegerField, StrictSerializer
 from api.responses import me_errors, parse_object
 from games.errors import NotFound
 from worker import mail, selectors, services
@@ -21,25 +24,27 @@ from worker.models import NotifyMode
 # -- serializers ----------------------------------------------------------------------------
 
 HHMM = r"^([01]\d|2[0-3]):[0-5]\d$"
+TIME_ZONES = sorted(name for name in zoneinfo.available_timezones() if len(name) <= 64)
 
 
-class QuietHoursSerializer(serializers.Serializer):
+class QuietHoursSerializer(StrictSerializer):
     start = serializers.RegexField(HHMM, help_text="Local time \"HH:MM\" when mail stops.")
     end = serializers.RegexField(HHMM, help_text="Local time \"HH:MM\" when held mail goes out.")
 
 
-class PreferencesSerializer(serializers.Serializer):
+class PreferencesSerializer(StrictSerializer):
+    error_codes = {"time_zone": "invalid_time_zone"}
     mode = serializers.ChoiceField(NotifyMode.values, required=False,
                                    help_text="every: an email per event; digest: one a day; none: no email.")
-    time_zone = serializers.CharField(max_length=64, required=False,
+    time_zone = serializers.ChoiceField(TIME_ZONES, required=False,
                                       help_text="IANA name (\"Europe/Paris\"): your weekends, playing hours, "
                                                 "quiet hours and digest hour are in it.")
     quiet_hours = QuietHoursSerializer(required=False, allow_null=True,
                                        help_text="Mail is held during these local hours (may wrap midnight).")
-    reminder_hours = serializers.FloatField(required=False, allow_null=True, min_value=0, max_value=720,
+    reminder_hours = StrictFloatField(required=False, allow_null=True, min_value=0, max_value=720,
                                             help_text="Remind me this many hours before a deadline "
                                                       "(0: never; null: as each game's time control says).")
-    digest_hour = serializers.IntegerField(required=False, min_value=0, max_value=23,
+    digest_hour = StrictIntegerField(required=False, min_value=0, max_value=23,
                                            help_text="Local hour the daily digest goes out.")
     email = serializers.EmailField(read_only=True)
     unsubscribe_url = serializers.URLField(read_only=True)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse
 
+from api.errors import validation_message
 from api.serializers import ErrorSerializer
 from games.errors import InvalidInput
 
@@ -18,9 +19,14 @@ def me_errors(*codes):
 
 
 def parse_object(serializer_class, request, *, partial=False):
-    """The request's JSON object, validated by ``serializer_class``."""
+    """The request's JSON object, validated by ``serializer_class``. A field named in
+    the serializer's ``error_codes`` is refused with that code, others with invalid_input."""
     if not isinstance(request.data, dict):
         raise InvalidInput("The body must be a JSON object.", code="invalid_input")
     data = serializer_class(data=request.data, partial=partial)
-    data.is_valid(raise_exception=True)
+    if not data.is_valid():
+        errors = dict(data.errors)
+        field = next(iter(errors), None)
+        code = getattr(serializer_class, "error_codes", {}).get(field, "invalid_input")
+        raise InvalidInput(validation_message(errors), code=code, details=errors)
     return data.validated_data

@@ -4,7 +4,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
-from api import clocks, converters, notifications, vacations, views, webhooks  # noqa: F401 (converters registers "id")
+from api import converters  # noqa: F401 (registers the "id" path converter)
+from api import clocks, notifications, vacations, views, webhooks
 
 router = SimpleRouter(trailing_slash=True)
 router.register("catalog", views.CatalogViewSet, basename="catalog")

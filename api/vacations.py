@@ -7,6 +7,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.serializers import StrictIntegerField, StrictSerializer
 from api.responses import me_errors, parse_object
 from games import timecontrol
 from games.models import GameStatus, Seat
@@ -15,10 +16,10 @@ from worker import clock, selectors, services
 
 # -- serializers ----------------------------------------------------------------------------
 
-class VacationRequestSerializer(serializers.Serializer):
-    days = serializers.IntegerField(min_value=1, max_value=365, help_text="Whole days (24 hours each).")
-    game = serializers.IntegerField(required=False,
-                                    help_text="One game; left out: every active game of yours that allows it.")
+class VacationRequestSerializer(StrictSerializer):
+    days = StrictIntegerField(min_value=1, max_value=365, help_text="Whole days (24 hours each).")
+    game = StrictIntegerField(required=False, min_value=0,
+                              help_text="One game; left out: every active game of yours that allows it.")
     start = serializers.DateTimeField(required=False, help_text="When the vacation begins (default: now).")
 
 

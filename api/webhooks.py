@@ -7,29 +7,34 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.serializers import URL_PATTERN, StrictBooleanField, StrictIntegerField, StrictSerializer
 from api.responses import me_errors, parse_object
 from worker import selectors, services
+from worker.services import WEBHOOK_EVENT_TYPES
 from worker.models import Delivery
 
 
 # -- serializers ----------------------------------------------------------------------------
 
-class WebhookCreateSerializer(serializers.Serializer):
-    url = serializers.URLField(max_length=500, help_text="http(s) URL that receives the POSTs.")
+class WebhookCreateSerializer(StrictSerializer):
+    error_codes = {"url": "invalid_url", "events": "invalid_events"}
+    url = serializers.RegexField(URL_PATTERN, max_length=500, help_text="http(s) URL that receives the POSTs.")
     secret = serializers.CharField(required=False, min_length=16, max_length=200,
                                    help_text="HMAC-SHA256 key (16-200 characters); left out, one is made for you.")
-    game = serializers.IntegerField(required=False, help_text="Only this game (one of your seats in it).")
-    seat = serializers.IntegerField(required=False, min_value=0, help_text="With game: only this seat.")
-    events = serializers.ListField(child=serializers.CharField(), required=False,
+    game = StrictIntegerField(required=False, min_value=0, help_text="Only this game (one of your seats in it).")
+    seat = StrictIntegerField(required=False, min_value=0, max_value=11, help_text="With game: only this seat.")
+    events = serializers.ListField(child=serializers.ChoiceField(WEBHOOK_EVENT_TYPES), required=False, max_length=3,
                                    help_text="turn, game.finished, seat.timed_out (empty or left out: all).")
 
 
-class WebhookUpdateSerializer(serializers.Serializer):
-    url = serializers.URLField(max_length=500, required=False)
+class WebhookUpdateSerializer(StrictSerializer):
+    error_codes = {"url": "invalid_url", "events": "invalid_events"}
+    url = serializers.RegexField(URL_PATTERN, max_length=500, required=False)
     secret = serializers.CharField(required=False, min_length=16, max_length=200)
-    rotate_secret = serializers.BooleanField(required=False, help_text="Make a new secret (returned once).")
-    events = serializers.ListField(child=serializers.CharField(), required=False)
-    active = serializers.BooleanField(required=False)
+    rotate_secret = StrictBooleanField(required=False, help_text="Make a new secret (returned once).")
+    events = serializers.ListField(child=serializers.ChoiceField(WEBHOOK_EVENT_TYPES), required=False, max_length=3,
+                                   help_text="turn, game.finished, seat.timed_out (empty: all).")
+    active = StrictBooleanField(required=False)
 
 
 class WebhookSerializer(serializers.Serializer):

@@ -1,11 +1,17 @@
 """Every REST endpoint: games and the catalogue (views.py), a player's notifications,
 webhooks and vacations, games' clocks, and the unsubscribe link."""
-from django.urls import include, path
+from pathlib import Path
+
+import drf_spectacular_sidecar
+from django.urls import include, path, re_path
+from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
 from api import converters  # noqa: F401 (registers the "id" path converter)
 from api import clocks, notifications, vacations, views, webhooks
+
+SIDECAR_ASSETS = Path(drf_spectacular_sidecar.__file__).parent / "static" / "drf_spectacular_sidecar"
 
 router = SimpleRouter(trailing_slash=True)
 router.register("catalog", views.CatalogViewSet, basename="catalog")
@@ -28,4 +34,8 @@ urlpatterns = [
     path("api/v1/unsubscribe/<str:token>/", notifications.UnsubscribeView.as_view(), name="unsubscribe"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    # Swagger UI's own files, from the pinned sidecar package: a handful of static
+    # files, served here so the docs need no CDN and no static-files setup.
+    re_path(r"^api/docs/assets/(?P<path>swagger-ui-dist/[A-Za-z0-9_.-]+)$", serve,
+            {"document_root": SIDECAR_ASSETS}, name="swagger-ui-assets"),
 ]

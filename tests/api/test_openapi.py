@@ -48,3 +48,11 @@ def test_schema_and_docs_are_served(client):
     assert client.get("/api/schema/").status_code == 200
     docs = client.get("/api/docs/")
     assert docs.status_code == 200 and b"swagger" in docs.content.lower()
+    page = docs.content.decode()
+    assert "cdn" not in page.lower() and "://" not in page.split("<body", 1)[-1].replace("http://testserver", "")
+    for asset in ("swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css"):
+        url = f"/api/docs/assets/swagger-ui-dist/{asset}"
+        assert url in page, asset
+        served = client.get(url)
+        assert served.status_code == 200 and len(b"".join(served.streaming_content)) > 1000, asset
+    assert client.get("/api/docs/assets/swagger-ui-dist/../../__init__.py").status_code == 404

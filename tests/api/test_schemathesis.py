@@ -14,7 +14,7 @@ import pytest
 from games import services
 
 HERE = Path(__file__).resolve().parent
-MAX_EXAMPLES = 10
+MAX_EXAMPLES = 30
 SEED = 20261203
 
 
@@ -27,12 +27,13 @@ def test_schemathesis_finds_nothing(live_server, tmp_path):
                "run", f"{live_server.url}/api/schema/", "--checks", "all",
                "--exclude-name", "DELETE /api/v1/auth/token/",
                "--header", f"Authorization: Token {token.key}",
-               "--phases", "examples,coverage,fuzzing", "--max-examples", str(MAX_EXAMPLES), "--seed", str(SEED),
+               "--phases", "examples,fuzzing", "--max-examples", str(MAX_EXAMPLES), "--seed", str(SEED),
                "--workers", "1", "--request-timeout", "30", "--no-color",
                "--report", "junit", "--report-dir", str(tmp_path)]
     run = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path,
                          env={**os.environ, "NO_COLOR": "1", "SCHEMATHESIS_TELEMETRY": "false"})
     output = run.stdout + run.stderr
+    (Path(os.environ.get("SCHEMATHESIS_LOG", tmp_path / "schemathesis.log"))).write_text(output)
     summary = output[output.rfind("SUMMARY"):] if "SUMMARY" in output else output[-3000:]
     print(summary)
     assert run.returncode == 0, output[-20000:]

@@ -40,8 +40,9 @@ class StrictFloatField(serializers.FloatField):
 # schema (a pattern) and the check are the same rule.
 EMAIL_PATTERN = r"^[A-Za-z0-9._%+-]{1,64}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}$"
 _HOST_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_URI_CHAR = r"([A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})"    # RFC 3986 pchar
 URL_PATTERN = (rf"^https?://({_HOST_LABEL}\.){{0,8}}{_HOST_LABEL}(:[0-9]{{1,5}})?"
-               r"([/?#][\x21-\x7e]*)?$")
+               rf"(/{_URI_CHAR}*)*(\?({_URI_CHAR}|[/?])*)?(#({_URI_CHAR}|[/?])*)?$")
 
 
 # An input serializer that refuses fields it does not know, as the schema says

@@ -1,6 +1,8 @@
 """Thin views: parse with an input serializer, call one service or selector, render."""
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth import authenticate
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -123,7 +125,7 @@ IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParam
 
 def _flag(request, name) -> bool:
     raw = request.query_params.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return False
     try:
         return _FLAG_VALUES[raw.lower()]
@@ -181,6 +183,9 @@ class GameViewSet(viewsets.ViewSet):
         summary="List games", tags=["games"],
         description="Games newest first, a page at a time (cursor pagination: follow the Link header).")
     def list(self, request):
+        status_filter = request.query_params.get("status")
+        if status_filter is not None and status_filter not in GameStatus.values:
+            raise InvalidInput(f"status must be one of {', '.join(GameStatus.values)}.", code="invalid_filter")
         games = selectors.game_list(user=_user(request), mine=_flag(request, "mine"),
                                     status=request.query_params.get("status"),
                                     slug=request.query_params.get("game"), my_turn=_flag(request, "my_turn"))
@@ -389,14 +394,16 @@ def _render_move(result) -> dict:
             "outcome": game.outcome}
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,19}")
+
+
 def _int_param(request, name, default, low, high):
     raw = request.query_params.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
+    if not _INTEGER.fullmatch(raw):   # int() would also take " 5", "+5", "5_0" and other digits
         raise InvalidInput(f"{name} must be an integer.", code="invalid_filter")
+    value = int(raw)
     if value < low or (high is not None and value > high):
         raise InvalidInput(f"{name} must be between {low} and {high if high is not None else 'the latest'}.",
                            code="invalid_filter")

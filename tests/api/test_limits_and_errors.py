@@ -155,3 +155,33 @@ def test_pages_outside_the_api_are_left_alone(client):
     response = client.get("/no-such-page/")
     assert response.status_code == 404
     assert not response["Content-Type"].startswith("application/json")
+
+
+def test_not_a_player_is_403_everywhere(race, player_client):
+    gid, *_ = race
+    outsider = player_client()
+    before = events()
+    assert_error(outsider.get(f"/api/v1/games/{gid}/events/?since=my-last-move"), 403, "not_a_player")
+    assert_error(outsider.get(f"/api/v1/games/{gid}/legal-moves/"), 403, "not_a_player")
+    assert_error(outsider.post(f"/api/v1/games/{gid}/moves/", {"expected_version": 1, "move": {"type": "roll"}},
+                               format="json"), 403, "not_a_player")
+    assert events() == before
+
+
+@pytest.mark.parametrize("query", ["mine=null", "mine=", "my_turn=yes", "limit=0", "limit=201", "limit=", "before=x",
+                                   "limit=%D9%A1", "status=", "status=weird"])
+def test_list_filters_take_only_what_the_schema_says(player_client, query):
+    assert_error(player_client().get(f"/api/v1/games/?{query}"), 400, "invalid_filter")
+
+
+def test_the_game_list_pages_by_cursor(player_client):
+    a = player_client()
+    ids = [a.post("/api/v1/games/", {"game": "race", "players": 2}, format="json").json()["id"] for _ in range(5)]
+    seen, url = [], "/api/v1/games/?mine=true&limit=2"
+    while url:
+        response = a.get(url)
+        assert response.status_code == 200
+        seen += [game["id"] for game in response.json()]
+        link = response.get("Link")
+        url = link[link.index("/api/"):link.index(">")] if link else None
+    assert seen == sorted(ids, reverse=True)

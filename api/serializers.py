@@ -71,7 +71,12 @@ class ErrorSerializer(serializers.Serializer):
 
 # -- service ------------------------------------------------------------------------------
 class PingSerializer(serializers.Serializer):
-    ok = serializers.BooleanField(help_text="Always true: the API answers.")
+    ok = serializers.BooleanField(help_text="True when the worker and beat are both ok (side effects are "
+                                            "carried out); the API answers either way.")
+    worker = serializers.ChoiceField(["ok", "down"], help_text="Whether a worker has beaten recently.")
+    beat = serializers.ChoiceField(["ok", "down"], help_text="Whether the scheduler has beaten recently.")
+    worker_heartbeat = serializers.CharField(allow_null=True, help_text="UTC moment of the worker's last heartbeat.")
+    beat_heartbeat = serializers.CharField(allow_null=True, help_text="UTC moment of beat's last heartbeat.")
 
 
 # -- accounts ---------------------------------------------------------------------------

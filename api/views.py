@@ -45,7 +45,8 @@ class PingView(APIView):
     authentication_classes = []
 
     @extend_schema(responses={200: s.PingSerializer}, summary="Health check", tags=["service"],
-                   description="Answers without touching the database: whether the API itself answers.")
+                   description="Answers without touching the database: the API answers, and whether the "
+                               "worker and beat that carry out side effects are alive (their heartbeats).")
     def get(self, request):
         health = service_status()
         return Response({"ok": health["worker"] == health["beat"] == "ok", **health})

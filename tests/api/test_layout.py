@@ -25,7 +25,10 @@ def test_every_api_endpoint_is_served_from_api():
 
 
 def test_the_store_does_not_import_the_worker():
+    # Management commands are entry points (run_embedded starts the worker), not the store.
     for path in (ROOT / "games").rglob("*.py"):
+        if "management" in path.relative_to(ROOT / "games").parts:
+            continue
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             names = []

@@ -2,6 +2,5 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("api.urls")),
-    path("", include("worker.urls")),
     path("mail/inbound/", include("worker.mailplay.urls")),  # providers' inbound webhooks
 ]

@@ -51,14 +51,8 @@ def web(live_server, settings, browser):
         context = browser.new_context(viewport={"width": width, "height": height}, base_url=live_server.url)
         context.set_default_timeout(15_000)
         received = Received()
-
-        def capture(route):
-            response = route.fetch(max_redirects=0)
-            received.add(route.request.url, response.text())
-            route.fulfill(response=response)
-
-        context.route(re.compile(r"^" + re.escape(live_server.url) + r"/(?!static/).*"), capture)
         page = context.new_page()
+        page.on("response", received.add)
         page.received = received
         contexts.append(context)
         return page
@@ -69,19 +63,29 @@ def web(live_server, settings, browser):
 
 
 class Received:
-    """Every HTML page and fragment a browser context got from the server, in order."""
+    """Every page and fragment a browser page got from the server (static files aside)."""
 
     def __init__(self):
-        self.bodies: list[tuple[str, str]] = []
-        self.checked = 0
+        self.responses = []
+        self.count = 0
 
-    def add(self, url: str, text: str):
-        self.bodies.append((url, text))
+    def add(self, response):
+        if "/static/" not in response.url:
+            self.responses.append(response)
+
+    def drain(self):
+        """Forget what came before the game began (pages navigated away from are gone)."""
+        self.responses = []
 
     def unchecked(self) -> list[tuple[str, str]]:
-        new = self.bodies[self.checked:]
-        self.checked = len(self.bodies)
-        return new
+        """The bodies received since the last call, read while the page still holds them."""
+        new, self.responses = self.responses, []
+        bodies = []
+        for response in new:
+            if response.status in (200, 201, 400, 403, 404, 409, 422):
+                bodies.append((response.url, response.text()))
+        self.count += len(bodies)
+        return bodies
 
 
 def sign_up(page, name: str):

@@ -63,6 +63,7 @@ def test_a_whole_game_against_a_bot_through_the_pages(web, slug):
     page.click("text=Create the game")
     page.wait_for_selector("#live")
     game_id = game_id_of(page)
+    page.received.drain()
     moves, started, shot = 0, time.monotonic(), False
     while time.monotonic() - started < GAME_SECONDS:
         play_bots(game_id)

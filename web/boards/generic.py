@@ -1,6 +1,7 @@
-"""The board of a game that has none of its own: the view, laid out as labelled tables.
+"""The board of a game that has none of its own: the view, laid out as an indented list
+of labelled values. Lists with one entry per seat are labelled with the players' names.
 
-Lists with one entry per seat are labelled with the players' names.
+The rows are flat (each with its depth), so the template is one loop.
 """
 from __future__ import annotations
 
@@ -8,22 +9,7 @@ from web.words import humanize
 
 TEMPLATE = "web/boards/generic.html"
 MAX_DEPTH = 4
-
-
-def _cell(value, names, depth, key=""):
-    if isinstance(value, dict):
-        if depth >= MAX_DEPTH:
-            return {"text": "…"}
-        return {"rows": [{"label": humanize(k), "cell": _cell(v, names, depth + 1, k)} for k, v in value.items()]}
-    if isinstance(value, list):
-        if all(not isinstance(item, (dict, list)) for item in value):
-            return {"text": ", ".join(_scalar(item) for item in value) if value else "none"}
-        if depth >= MAX_DEPTH:
-            return {"text": f"{len(value)} entries"}
-        per_seat = len(value) == len(names) and len(names) > 1 and key not in {"grid", "tiles", "cells", "board"}
-        return {"rows": [{"label": names[index] if per_seat else str(index + 1),
-                          "cell": _cell(item, names, depth + 1)} for index, item in enumerate(value)]}
-    return {"text": _scalar(value)}
+NOT_PER_SEAT = {"grid", "tiles", "cells", "board"}
 
 
 def _scalar(value) -> str:
@@ -34,7 +20,26 @@ def _scalar(value) -> str:
     return str(value)
 
 
+def _rows(label: str, value, names, depth: int, key: str, out: list):
+    if isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value):
+        out.append({"depth": depth, "label": label, "text": ", ".join(map(_scalar, value)) if value else "none"})
+    elif isinstance(value, (dict, list)) and depth >= MAX_DEPTH:
+        out.append({"depth": depth, "label": label, "text": f"{len(value)} entries"})
+    elif isinstance(value, dict):
+        out.append({"depth": depth, "label": label, "text": ""})
+        for k, v in value.items():
+            _rows(humanize(k), v, names, depth + 1, k, out)
+    elif isinstance(value, list):
+        out.append({"depth": depth, "label": label, "text": ""})
+        per_seat = len(value) == len(names) and len(names) > 1 and key not in NOT_PER_SEAT
+        for index, item in enumerate(value):
+            _rows(names[index] if per_seat else str(index + 1), item, names, depth + 1, "", out)
+    else:
+        out.append({"depth": depth, "label": label, "text": _scalar(value)})
+
+
 def present(view, *, legal, names, seat) -> dict:
-    if view is None:
-        return {"rows": []}
-    return {"rows": [{"label": humanize(key), "cell": _cell(value, names, 1, key)} for key, value in view.items()]}
+    rows: list[dict] = []
+    for key, value in (view or {}).items():
+        _rows(humanize(key), value, names, 0, key, rows)
+    return {"rows": rows}

@@ -126,13 +126,13 @@ def live_context(request, game, *, notice: str = "", error: str = "") -> dict:
         "notice": notice, "error": error, "free_seats": [s for s in seat_info if s["open"]],
         "poll_ms": settings.WEB_POLL_MS,
         "time_control": game.time_control,
+        "seat_link_base": request.build_absolute_uri(reverse("web:join", args=[game.pk])),
     }
 
 
 def game_page(request, game_id: int):
     game = _game(game_id)
     context = live_context(request, game)
-    context["seat_link_base"] = request.build_absolute_uri(reverse("web:join", args=[game.pk]))
     return render(request, "web/game.html", context)
 
 

@@ -20,8 +20,19 @@ def _scalar(value) -> str:
     return str(value)
 
 
+def _is_grid(value) -> bool:
+    """A list of equally long rows of plain values: drawn as a table of squares."""
+    return (isinstance(value, list) and len(value) >= 2 and all(isinstance(row, list) for row in value)
+            and len({len(row) for row in value}) == 1 and len(value[0]) >= 2
+            and all(not isinstance(cell, (dict, list)) for row in value for cell in row))
+
+
 def _rows(label: str, value, names, depth: int, key: str, out: list):
-    if isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value):
+    if _is_grid(value):
+        out.append({"depth": depth, "label": label, "text": "",
+                    "grid": [[{"short": _scalar(cell)[:3] if cell not in (None, "") else "",
+                               "full": _scalar(cell)} for cell in row] for row in value]})
+    elif isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value):
         out.append({"depth": depth, "label": label, "text": ", ".join(map(_scalar, value)) if value else "none"})
     elif isinstance(value, (dict, list)) and depth >= MAX_DEPTH:
         out.append({"depth": depth, "label": label, "text": f"{len(value)} entries"})

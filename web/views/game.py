@@ -243,12 +243,12 @@ def game_replay(request, game_id: int):
         if shown is not None and not 0 <= shown < game.players:
             shown = me
     view = selectors.state_at_for(game, shown, version) if version else None
-    entries = log_entries(game, shown, names, after=max(0, version - 12), limit=12) if version else []
+    entries = log_entries(game, shown, names, after=max(0, version - 12), limit=min(12, version)) if version else []
     context = {"game": game, "title": selectors.rules_of(game).title, "version": version, "names": names,
                "board": boards.present(game.slug, view, legal=[], names=names, seat=shown) if view else None,
                "finished": finished, "shown": shown, "shown_name": names[shown] if shown is not None else None,
                "me": me, "log": entries, "seat_choices": list(enumerate(names)) if finished else [],
-               "prev": max(0, version - 1), "next": min(game.version, version + 1)}
+               "prev": max(0, version - 1), "next": min(game.version, version + 1), "replay": True}
     template = "web/_replay.html" if request.htmx else "web/replay.html"
     return render(request, template, context)
 

@@ -242,9 +242,10 @@ def test_invite_by_username_and_join_by_the_seat_link(make_user):
 def test_my_games_lists_my_turn_first_longest_waiting_first_then_others_then_finished(make_user):
     me, _ = make_user("io")
     others = [make_user(f"op{i}")[0] for i in range(4)]
-    waiting_long = services.game_create(user=me, slug="momiji", players=2)
+    # 62 Soleils: everyone moves at once, so I am to move; the race: seat 0 (not mine) begins.
+    waiting_long = services.game_create(user=me, slug="soleils", players=2)
     services.game_join(user=others[0], game_id=waiting_long.pk)
-    theirs = services.game_create(user=others[1], slug="momiji", players=2)
+    theirs = services.game_create(user=others[1], slug="race", players=2)
     services.game_join(user=me, game_id=theirs.pk)
     waiting_short = services.game_create(user=me, slug="soleils", players=2)
     services.game_join(user=others[2], game_id=waiting_short.pk)

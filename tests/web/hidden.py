@@ -3,7 +3,10 @@ seat's own view and log (from the selectors) and with the game's full state.
 
 A token is a string in the full state, or in another seat's view, that appears
 nowhere in what this seat may know (its view, its legal moves, the log as redacted
-for it). Such a token standing alone in a page or fragment is a leak.
+for it). Such a token standing alone in a page or fragment is a leak. Only tokens
+shaped like identifiers count (a card "red-2", "passport-egypt", a route "ACL"): a
+plain lowercase word such as a hidden terminal's side "right" also occurs in the
+page's own wording ("turned right") and would prove nothing.
 """
 from __future__ import annotations
 
@@ -39,7 +42,12 @@ def secret_tokens(game_id: int, seat: int | None) -> set[str]:
     for other in range(game.players):
         if other != seat:
             _strings(selectors.view_for(game, other), candidates)
-    return {token for token in candidates if len(token) >= 3 and not token.isdigit() and token not in known_text}
+    return {token for token in candidates if _identifier(token) and token not in known_text}
+
+
+def _identifier(token: str) -> bool:
+    return (len(token) >= 3 and not token.isdigit()
+            and (any(ch in token for ch in "-_0123456789") or not token.islower()))
 
 
 def leaks(bodies, tokens: set[str]) -> list[tuple[str, str]]:

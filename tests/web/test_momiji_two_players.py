@@ -99,8 +99,8 @@ def test_two_players_play_momiji_to_the_end_then_replay_and_audit(web):
     assert game.status == "finished" and moves > 20
     for page in pages.values():
         page.wait_for_selector("text=The game is over.")
-        assert page.locator("table.result tbody tr").count() == 2
-        assert "aoi" in page.inner_text("table.result") and "ren" in page.inner_text("table.result")
+        assert page.locator("#outcome tbody tr").count() == 2
+        assert "aoi" in page.inner_text("#outcome") and "ren" in page.inner_text("#outcome")
     screenshot(aoi, "momiji-finished-1280")
 
     # Replay: step back, then slide to an early version, through the other player's eyes.

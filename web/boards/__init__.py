@@ -21,6 +21,12 @@ def board_for(slug: str):
         return importlib.import_module("web.boards.generic")
 
 
+def on_board(slug: str) -> set[str]:
+    """Move types the board itself offers (a square to click for each): the list of moves
+    in words leaves them out rather than repeat hundreds of placements."""
+    return set(getattr(board_for(slug), "ON_BOARD", ()))
+
+
 def present(slug: str, view, *, legal, names, seat) -> dict:
     board = board_for(slug)
     context = board.present(view, legal=legal, names=names, seat=seat)

@@ -128,6 +128,7 @@ def live_context(request, game, *, notice: str = "", error: str = "") -> dict:
         "poll_ms": settings.WEB_POLL_MS,
         "time_control": game.time_control,
         "seat_link_base": request.build_absolute_uri(reverse("web:join", args=[game.pk])),
+        "move_url": reverse("web:move", args=[game.pk]),
     }
 
 
@@ -249,7 +250,8 @@ def game_replay(request, game_id: int):
                "board": boards.present(game.slug, view, legal=[], names=names, seat=shown) if view else None,
                "finished": finished, "shown": shown, "shown_name": names[shown] if shown is not None else None,
                "me": me, "log": entries, "seat_choices": list(enumerate(names)) if finished else [],
-               "prev": max(0, version - 1), "next": min(game.version, version + 1), "replay": True}
+               "prev": max(0, version - 1), "next": min(game.version, version + 1), "replay": True,
+               "move_url": reverse("web:move", args=[game.pk])}
     template = "web/_replay.html" if request.htmx else "web/replay.html"
     return render(request, template, context)
 

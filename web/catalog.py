@@ -22,9 +22,9 @@ def bot_levels(entry) -> list[str]:
 def entries() -> list[dict]:
     return [{"slug": e.slug, "title": e.rules.title, "min_players": e.rules.min_players,
              "max_players": e.rules.max_players, "description": description(e), "bot_levels": bot_levels(e)}
-            for e in registry.all_games() if _public(e)]
+            for e in registry.all_games() if is_public(e)]
 
 
-def _public(entry) -> bool:
+def is_public(entry) -> bool:
     """Games a player may pick: those in the catalogue package (tests register their own tiny ones)."""
     return type(entry.rules).__module__.startswith("games.catalog.")

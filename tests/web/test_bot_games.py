@@ -26,7 +26,7 @@ def pick_move(game, seat: int) -> dict:
 
 
 def click_on_board(page, slug: str, move: dict) -> bool:
-    """Place a Medina piece or a Linie 1 tile by picking it and clicking its square."""
+    """Place a Medina piece, a Linie 1 tile or a 62 Soleils die by picking it and clicking its square."""
     if slug == "medina" and "x" in move:
         piece = f"building-{move['colour']}" if move["type"] == "building" else move["type"]
         page.check(f"#piece-{piece}")
@@ -34,6 +34,10 @@ def click_on_board(page, slug: str, move: dict) -> bool:
         return True
     if slug == "medina" and move["type"] == "tea":
         page.click("#live button:has-text('Play a tea tile')")
+        return True
+    if slug == "soleils" and move["type"] in ("write", "crab"):
+        page.check("#piece-crab" if move["type"] == "crab" else f"#piece-die-{move['value']}")
+        page.click(f"#live button[data-cell='{move['cell']}']")
         return True
     if slug == "linie1" and move["type"] == "place":
         page.check(f"#tile-{move['tile']}")

@@ -10,6 +10,9 @@ from web.words import humanize
 TEMPLATE = "web/boards/generic.html"
 MAX_DEPTH = 4
 NOT_PER_SEAT = {"grid", "tiles", "cells", "board"}
+# Fields that name a seat: shown as the player's name, never as a number.
+SEAT_KEYS = {"seat", "you", "current", "to_move", "may_move", "winner", "first_player", "by", "to", "holder",
+             "owner", "player", "next", "dealer", "starter", "mover"}
 
 
 def _scalar(value) -> str:
@@ -27,7 +30,15 @@ def _is_grid(value) -> bool:
             and all(not isinstance(cell, (dict, list)) for row in value for cell in row))
 
 
+def _seat_name(value, names):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    return value
+
+
 def _rows(label: str, value, names, depth: int, key: str, out: list):
+    if key in SEAT_KEYS:
+        value = [_seat_name(v, names) for v in value] if isinstance(value, list) else _seat_name(value, names)
     if _is_grid(value):
         out.append({"depth": depth, "label": label, "text": "",
                     "grid": [[{"short": _scalar(cell)[:3] if cell not in (None, "") else "",

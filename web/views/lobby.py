@@ -38,7 +38,7 @@ def lobby(request):
 @login_required
 def create_game(request, slug: str):
     entry = registry.get(slug)
-    if entry is None or not catalog._public(entry):
+    if entry is None or not catalog.is_public(entry):
         raise Http404("There is no such game in the catalogue.")
     levels = catalog.bot_levels(entry)
     form = CreateGameForm(request.POST or None, entry=entry, bot_levels=levels)

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
+from games import selectors as game_selectors
 from games import services as game_services
 from games import timecontrol
 from games.errors import ServiceError
@@ -28,7 +29,6 @@ def settings_page(request):
     user = request.user
     prefs = selectors.preferences_of(user)
     games = []
-    from games import selectors as game_selectors
     for game in game_selectors.game_list(user=user, mine=True, status=GameStatus.ACTIVE)[:100]:
         if timecontrol.vacation_allowance(game.time_control):
             games.append(game)

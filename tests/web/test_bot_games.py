@@ -98,6 +98,7 @@ def test_a_whole_game_against_a_bot_through_the_pages(web, slug):
             screenshot(page, f"{slug}-1280")
             page.set_viewport_size({"width": 375, "height": 800})
             screenshot(page, f"{slug}-375")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the page is wider than a phone"
             page.set_viewport_size({"width": 1280, "height": 900})
             shot = True
         legal = selectors.rules_of(game).legal_moves(game.state, 0)

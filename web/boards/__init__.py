@@ -21,10 +21,14 @@ def board_for(slug: str):
         return importlib.import_module("web.boards.generic")
 
 
-def on_board(slug: str) -> set[str]:
-    """Move types the board itself offers (a square to click for each): the list of moves
-    in words leaves them out rather than repeat hundreds of placements."""
-    return set(getattr(board_for(slug), "ON_BOARD", ()))
+def on_board(slug: str, move: dict) -> bool:
+    """Whether the board itself offers ``move`` (a square to click): the list of moves in
+    words leaves those out rather than repeat hundreds of placements. A board module says
+    so with ``on_board(move)``, or with the set ``ON_BOARD`` of move types."""
+    board = board_for(slug)
+    if hasattr(board, "on_board"):
+        return board.on_board(move)
+    return move.get("type") in getattr(board, "ON_BOARD", ())
 
 
 def present(slug: str, view, *, legal, names, seat) -> dict:

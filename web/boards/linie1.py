@@ -9,7 +9,10 @@ from __future__ import annotations
 from games.catalog.linie1 import components as C
 
 TEMPLATE = "web/boards/linie1.html"
-ON_BOARD = {"place"}
+def on_board(move: dict) -> bool:
+    """Tiles from my own hand are laid on the board; a tile from another driver's hand
+    (``from_seat``) is chosen from the list of moves in words."""
+    return move.get("type") == "place" and "from_seat" not in move
 SIZE = C.BOARD_SIZE
 MIDPOINT = {0: (20, 0), 1: (40, 20), 2: (20, 40), 3: (0, 20)}
 ROTATIONS = ["as drawn", "turned right", "turned twice", "turned left"]
@@ -48,7 +51,7 @@ def present(view, *, legal, names, seat) -> dict:
         if trip and trip["path"]:
             r, c = trip["path"][min(trip["position"], len(trip["path"]) - 1)]
             squares[r][c]["trams"].append(names[number][:2])
-    places = [m for m in legal if m["type"] == "place"]
+    places = [m for m in legal if on_board(m)]
     for move in places:
         squares[move["row"]][move["col"]]["can"].append(f"can-t{move['tile']}")
     for line in squares:
@@ -67,7 +70,7 @@ def present(view, *, legal, names, seat) -> dict:
         "hand": [{"tile": t, "name": C.TILE_NAMES[t],
                   "rotations": [{"rotation": r, "words": ROTATIONS[r], "paths": tracks(t, r)} for r in range(4)]}
                  for t in hand_tiles],
-        "list_open": any(m["type"] != "place" for m in legal),
+        "list_open": any(not on_board(m) for m in legal),
     }
 
 

@@ -117,7 +117,7 @@ def live_context(request, game, *, notice: str = "", error: str = "") -> dict:
         "game": game, "title": rules.title, "me": me, "names": names, "seats": seat_info,
         "my_name": names[me] if me is not None else None, "view": view, "legal_count": len(legal),
         "board": boards.present(game.slug, view, legal=legal, names=names, seat=me) if view is not None else None,
-        "move_groups": group_moves(game.slug, [m for m in legal if m.get("type") not in boards.on_board(game.slug)],
+        "move_groups": group_moves(game.slug, [m for m in legal if not boards.on_board(game.slug, m)],
                                    view, names, optional=optional),
         "optional": optional, "my_turn": me is not None and me in game.to_move,
         "waiting_for": waiting_for, "log": log_entries(game, me, names, after=after, limit=250, since=since),

@@ -48,7 +48,7 @@ def verify_export(data: dict, *, check_seed: bool = True) -> Verdict:
         if digest != row["hash"]:
             return Verdict(False, f"event {index} ({row['type']}): its hash does not match its content")
         prev = digest
-    if events and game.get("head_hash") and game["head_hash"] != prev:
+    if game.get("head_hash") and game["head_hash"] != prev:
         return Verdict(False, "the game's head hash is not the hash of its last event")
     # 2. The seed, and every batch re-derived from its command.
     seed = game.get("server_seed")

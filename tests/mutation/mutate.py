@@ -114,6 +114,27 @@ def _configure(workdir: Path, path: str, tests: list[str]) -> list[str]:
     return existing
 
 
+def mutation_database_url() -> str | None:
+    """PostgreSQL for the targets that need it: MUTATE_DATABASE_URL, else DATABASE_URL's
+    server with ``_mutate`` added to the name, so a mutation run never shares a test
+    database with ``make test``. None (SQLite) when neither names PostgreSQL."""
+    url = os.environ.get("MUTATE_DATABASE_URL") or os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        return None
+    return url if os.environ.get("MUTATE_DATABASE_URL") else url.rstrip("/") + "_mutate"
+
+
+def _drop_test_database(url: str) -> None:
+    """Each mutant's run reuses one test database (--reuse-db); start every target on a fresh one."""
+    import dj_database_url
+    import psycopg
+
+    db = dj_database_url.parse(url)
+    with psycopg.connect(dbname="postgres", user=db["USER"], password=db["PASSWORD"] or None,
+                         host=db["HOST"] or None, port=db["PORT"] or None, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "test_{db["NAME"]}"')
+
+
 def run_target(name: str, label: str, ref: str | None) -> dict:
     path, tests, globs, needs_postgres = TARGETS[name]
     workdir = ROOT / "var" / "mutate" / label / name
@@ -121,9 +142,11 @@ def run_target(name: str, label: str, ref: str | None) -> dict:
     selected = _configure(workdir, path, tests)
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", LUDOPOST_TESTING="1")
     env.pop("REDIS_URL", None)
-    if needs_postgres and os.environ.get("MUTATE_DATABASE_URL"):
-        env["DATABASE_URL"] = os.environ["MUTATE_DATABASE_URL"]
-    elif not needs_postgres:
+    postgres = mutation_database_url() if needs_postgres else None
+    if postgres:
+        env["DATABASE_URL"] = postgres
+        _drop_test_database(postgres)
+    else:
         env.pop("DATABASE_URL", None)
     started = time.monotonic()
     mutmut = [PYTHON, "-m", "mutmut"]

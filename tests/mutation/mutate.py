@@ -37,14 +37,18 @@ def _functions(module: str, *names: str) -> list[str]:
     return [f"{module}.x_{name}__mutmut_*" for name in names]
 
 
+STORE_TESTS = ["tests/store/test_event_store.py", "tests/store/test_guarded_write.py",
+               "tests/store/test_store_units.py", "tests/store/test_row_lock.py"]
+
 # name: (file to mutate, tests to run, mutant globs or None for the whole file, needs PostgreSQL)
 TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
     "rng": ("games/engine/rng.py", ["tests/engine/test_rng.py", "tests/engine/test_rng_reference.py"], None, False),
     "idempotency": ("games/idempotency.py",
                     ["tests/store/test_idempotency.py", "tests/api/test_bad_input.py"], None, True),
     "rawsql": ("games/rawsql.py", ["tests/store/test_rawsql.py", "tests/store/test_event_store.py"], None, True),
-    "store": ("games/store.py", ["tests/store/test_event_store.py", "tests/store/test_guarded_write.py",
-                                 "tests/store/test_store_units.py"], None, True),
+    "store": ("games/store.py", STORE_TESTS, None, True),
+    # The store's SQLite branch (plain statements under the write lock) runs only there.
+    "store-sqlite": ("games/store.py", STORE_TESTS, None, False),
     "momiji": ("games/catalog/momiji/rules.py",
                ["tests/games/momiji/test_hidden.py", "tests/games/momiji/test_scoring.py",
                 "tests/games/test_hidden_oracle.py"],
@@ -176,12 +180,41 @@ def run_target(name: str, label: str, ref: str | None) -> dict:
     return result
 
 
+def table(before: str, after: str) -> str:
+    """A Markdown table of two runs' verdicts per target, for docs/TESTING.md."""
+    base = ROOT / "var" / "mutate"
+    lines = ["| target | file | mutants | killed before | survived before | killed after | survived after |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for name in TARGETS:
+        runs = []
+        for label in (before, after):
+            path = base / label / f"{name}.json"
+            runs.append(json.loads(path.read_text()) if path.exists() else None)
+        if not any(runs):
+            continue
+        cells = []
+        for run in runs:
+            if run is None:
+                cells += ["–", "–"]
+                continue
+            killed = run["counts"].get("killed", 0) + run["counts"].get("timeout", 0)
+            cells += [str(killed), str(sum(run["counts"].values()) - killed)]
+        total = sum(next(r for r in runs if r)["counts"].values())
+        lines.append(f"| {name} | {TARGETS[name][0]} | {total} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("targets", nargs="*", help=f"default: all ({', '.join(TARGETS)})")
     parser.add_argument("--ref", help="mutate this commit's tree instead of the work tree")
     parser.add_argument("--label", default="latest")
+    parser.add_argument("--table", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="print the Markdown table of two labelled runs and stop")
     args = parser.parse_args(argv)
+    if args.table:
+        print(table(*args.table))
+        return 0
     unknown = [name for name in args.targets if name not in TARGETS]
     if unknown:
         parser.error(f"unknown targets: {', '.join(unknown)}")

@@ -145,3 +145,24 @@ def test_a_batch_of_several_events_gets_one_snapshot_at_its_end(settings):
     assert list(Snapshot.objects.filter(game=game).values_list("version", flat=True)) == [5]
     assert Seat.objects.get(game=game, number=0).last_move_version == 0      # no mover named
 
+
+
+def test_loading_an_old_version_reads_only_its_own_games_rows(settings):
+    settings.SNAPSHOT_EVERY = 2
+    game, users = started_game(options={"target": 100}, names=["ow0", "ow1"])
+    other, other_users = started_game(options={"target": 100}, names=["ow2", "ow3"])
+    play_moves(other, other_users, 5, pick=lambda moves, i: {"type": "step", "steps": 2})
+    game = play_moves(game, users, 3, pick=lambda moves, i: {"type": "step", "steps": 1})
+    rules = registry.rules_for("race")
+    rows = [store.to_rules_event(r) for r in Event.objects.filter(game=game).order_by("seq")]
+    for version in range(1, game.version):
+        assert store.state_at(game, rules, version) == rules.fold(rows[:version]), version
+
+
+def test_a_finishing_move_stores_the_outcome_and_status():
+    game, users = started_game(options={"target": 3}, names=["fo0", "fo1"])
+    game = play_moves(game, users, 10, pick=lambda moves, i: {"type": "step", "steps": 2})
+    assert game.status == "finished"
+    rules = registry.rules_for("race")
+    assert game.outcome == json.loads(json.dumps(rules.outcome(game.state).to_json()))
+    assert game.finished_at is not None

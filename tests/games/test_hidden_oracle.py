@@ -163,3 +163,20 @@ def test_a_leak_in_each_game_is_caught(monkeypatch, slug, players, seed, leak):
     leak(monkeypatch)
     with pytest.raises(AssertionError, match="hidden information leaks"):
         play_and_check(slug, players, {}, seed)
+
+
+@pytest.mark.parametrize("slug, players", [("momiji", 2), ("soleils", 3)])
+def test_a_seat_number_nobody_holds_sees_what_a_spectator_sees(slug, players):
+    # Momiji and Soleils guard their views with 0 <= seat < players: such a seat is
+    # shown nothing of its own.
+    entry = registry.get(slug)
+    rules = entry.rules
+    table = Table(rules, players, {}, 21)
+    for _ in range(12):
+        for nobody in (players, -1):
+            for key, seen in rules.view(table.state, nobody).items():
+                if key not in ("seat", "you"):
+                    assert seen == rules.view(table.state, None)[key], (nobody, key)
+            for event in table.game.events:
+                assert rules.redact(event, nobody).payload == rules.redact(event, None).payload, event.type
+        table.bot_move(min(rules.to_move(table.state)))

@@ -36,7 +36,7 @@ test: install
 # (default all, see tests/mutation/mutate.py). Figures in docs/TESTING.md.
 MUTATE ?=
 mutate: install
-	nice -n 15 $(PY) -m tests.mutation.mutate $(MUTATE)
+	nice $(PY) -m tests.mutation.mutate $(MUTATE)
 
 bench: install
 	$(PY) -m bench.run

@@ -84,7 +84,7 @@ def test_randbelow_of_one_is_zero_and_below_one_is_refused():
     rng, _ = pair()
     assert rng.randbelow(1) == 0
     for bad in (0, -3):
-        with pytest.raises(ValueError, match="n >= 1"):
+        with pytest.raises(ValueError, match=r"^randbelow needs n >= 1$"):
             rng.randbelow(bad)
 
 
@@ -92,9 +92,13 @@ def test_default_purposes_are_documented_names():
     rng, ref = pair()
     assert rng.randbelow(1000) == ref.below(1000, "draw")
     assert rng.randint(1, 6) == 1 + ref.below(6, "draw")
-    assert rng.choice("abcdefg") == "abcdefg"[ref.below(7, "draw")]
+    items = [f"item{i}" for i in range(10 ** 4)]          # large, so a wrong stream cannot agree by chance
+    assert rng.choice(items) == items[ref.below(10 ** 4, "draw")]
     assert rng.shuffled(range(9)) == ref.shuffled(range(9), "shuffle")
     assert rng.sample(range(30), 4) == ref.shuffled(range(30), "sample")[:4]
+    in_place = list(range(30))
+    rng.shuffle(in_place)
+    assert in_place == ref.shuffled(range(30), "shuffle")
 
 
 def test_randint_choice_shuffle_and_sample_use_the_purpose_they_are_given():

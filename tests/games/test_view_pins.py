@@ -24,8 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PINS = Path(__file__).with_name("view_pins.json")
 # Each game with its options varied: Momiji drafting its landscapes, Travel with every
 # expansion, Soleils with the other sailboat rule, Linie 1 on the other board and die.
-GAMES = ["momiji-v1-2p-1", "momiji-v1-2p-3", "travel-v2-2p-0", "travel-v2-4p-3", "soleils-v1-3p-1",
-         "soleils-v1-3p-3", "linie1-v1-2p-0", "linie1-v1-4p-3", "medina-v1-2p-0"]
+# The newest rules version of each game, and Momiji's first too.
+GAMES = ["momiji-v1-2p-1", "momiji-v2-2p-1", "momiji-v2-2p-3", "travel-v2-2p-0", "travel-v2-4p-3",
+         "soleils-v1-3p-1", "soleils-v1-3p-3", "linie1-v2-2p-0", "linie1-v2-4p-3", "medina-v2-2p-0"]
 EVERY = 5
 
 

@@ -102,3 +102,29 @@ def test_release_deletes_only_the_unfinished_row_it_names():
     assert sorted(IdempotencyKey.objects.values_list("key", flat=True)) == ["b", "c"]
     assert isinstance(claim(user=owner, key="a", fingerprint=PRINT, now=NOW), IdempotencyKey)
     assert running.pk in IdempotencyKey.objects.values_list("pk", flat=True)
+
+
+def test_a_user_with_several_keys_gets_the_answer_of_the_one_named():
+    owner = user("j1")
+    store_answer(claim(user=owner, key="a", fingerprint=PRINT, now=NOW), 201, {"key": "a"})
+    store_answer(claim(user=owner, key="b", fingerprint=PRINT, now=NOW), 201, {"key": "b"})
+    assert claim(user=owner, key="b", fingerprint=PRINT, now=NOW) == (201, {"key": "b"})
+
+
+@pytest.mark.parametrize("meanwhile", [{"finished": True}, {"created_at": NOW + STALE_AFTER}])
+def test_a_stale_claim_taken_over_or_finished_meanwhile_is_not_taken_again(monkeypatch, meanwhile):
+    """Another request changes the row between this request's read and its takeover (it
+    finished, or took the row over first): the takeover must not happen twice."""
+    owner = user(f"j2{len(meanwhile)}{sorted(meanwhile)[0]}")
+    row = claim(user=owner, key="a", fingerprint=PRINT, now=NOW)
+    manager = type(IdempotencyKey.objects)
+    read = manager.get
+
+    def read_then_the_other_request_writes(self, *args, **kwargs):
+        found = read(self, *args, **kwargs)
+        IdempotencyKey.objects.filter(pk=row.pk).update(**meanwhile)
+        return found
+
+    monkeypatch.setattr(manager, "get", read_then_the_other_request_writes)
+    with pytest.raises(Conflict):
+        claim(user=owner, key="a", fingerprint=PRINT, now=NOW + STALE_AFTER + timedelta(seconds=5))

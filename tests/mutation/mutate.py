@@ -49,6 +49,9 @@ TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
     "idempotency": ("games/idempotency.py",
                     ["tests/store/test_idempotency.py", "tests/api/test_bad_input.py"], None, True),
     "rawsql": ("games/rawsql.py", ["tests/store/test_rawsql.py", "tests/store/test_event_store.py"], None, True),
+    # SQLite's converters (its datetimes and booleans) read the column they convert.
+    "rawsql-sqlite": ("games/rawsql.py", ["tests/store/test_rawsql.py", "tests/store/test_event_store.py"], None,
+                      False),
     "store": ("games/store.py", STORE_TESTS, None, True),
     # The store's SQLite branch (plain statements under the write lock) runs only there.
     "store-sqlite": ("games/store.py", STORE_TESTS, None, False),
@@ -206,6 +209,18 @@ def table(before: str, after: str) -> str:
             cells += [str(killed), str(sum(run["counts"].values()) - killed)]
         total = sum(next(r for r in runs if r)["counts"].values())
         lines.append(f"| {name} | {TARGETS[name][0]} | {total} | " + " | ".join(cells) + " |")
+        if name.endswith("-sqlite"):
+            # A mutant of a module measured on both engines survives only if it survived both.
+            both = []
+            for label in (before, after):
+                pair = [base / label / f"{target}.json" for target in (name[:-len("-sqlite")], name)]
+                if all(path.exists() for path in pair):
+                    first, second = (set(json.loads(path.read_text())["survivors"]) for path in pair)
+                    both += [str(total - len(first & second)), str(len(first & second))]
+                else:
+                    both += ["–", "–"]
+            lines.append(f"| {name[:-len('-sqlite')]} (both engines) | {TARGETS[name][0]} | {total} | "
+                         + " | ".join(both) + " |")
     return "\n".join(lines)
 
 

@@ -60,6 +60,8 @@ def test_the_plan_is_cached_per_model_vendor_and_fields(game):
     assert len(rawsql._plans) == 1
     (label, vendor, only), plan = next(iter(rawsql._plans.items()))
     assert (label, only) == ("games.Game", ("slug",)) and plan[1] == ["id", "slug"] and plan[3] == 0
+    rawsql.load_one(Game, "FROM games_game WHERE games_game.id = %s", [game.pk], only=("slug",))
+    assert rawsql._plans[(label, vendor, only)] is plan, "the plan is built once and reused"
 
 
 def test_no_row_is_none(game):

@@ -94,14 +94,18 @@ def test_write_move_stores_the_rows_of_a_move(settings):
         "game.advanced", {"version": locked.version}, "pending", 0, "")
     assert outbox.created_at == outbox.available_at == NOW
     assert not Snapshot.objects.filter(game=game).exists()
+    with connection.cursor() as cursor:     # no outcome yet is SQL NULL, not a JSON null
+        cursor.execute("SELECT outcome IS NULL FROM games_game WHERE id = %s", [game.pk])
+        assert cursor.fetchone()[0] in (True, 1)
 
 
-@pytest.mark.parametrize("every, snapshots", [(2, [2, 4, 6]), (3, [3, 6]), (4, [4]), (7, [])])
-def test_a_snapshot_falls_at_each_move_that_crosses_a_multiple(settings, every, snapshots):
+@pytest.mark.parametrize("every, moves, snapshots", [(2, 5, [2, 4, 6]), (2, 4, [2, 4]), (3, 5, [3, 6]),
+                                                    (4, 5, [4]), (7, 5, [])])
+def test_a_snapshot_falls_at_each_move_that_crosses_a_multiple(settings, every, moves, snapshots):
     settings.SNAPSHOT_EVERY = every
-    game, users = started_game(options={"target": 100}, names=[f"sn{every}a", f"sn{every}b"])
-    game = play_moves(game, users, 5, pick=lambda moves, i: {"type": "step", "steps": 1})
-    assert game.version == 6
+    game, users = started_game(options={"target": 100}, names=[f"sn{every}{moves}a", f"sn{every}{moves}b"])
+    game = play_moves(game, users, moves, pick=lambda moves, i: {"type": "step", "steps": 1})
+    assert game.version == moves + 1
     assert list(Snapshot.objects.filter(game=game).order_by("version").values_list("version", flat=True)) == \
         snapshots
     for version, state in Snapshot.objects.filter(game=game).values_list("version", "state"):

@@ -191,7 +191,7 @@ def run_target(name: str, label: str, ref: str | None) -> dict:
 def table(before: str, after: str) -> str:
     """A Markdown table of two runs' verdicts per target, for docs/TESTING.md."""
     base = ROOT / "var" / "mutate"
-    lines = ["| target | file | mutants | killed before | survived before | killed after | survived after |",
+    lines = ["| target | file | mutants (before / after) | killed before | survived before | killed after | survived after |",
              "|---|---|---:|---:|---:|---:|---:|"]
     for name in TARGETS:
         runs = []
@@ -207,8 +207,10 @@ def table(before: str, after: str) -> str:
                 continue
             killed = run["counts"].get("killed", 0) + run["counts"].get("timeout", 0)
             cells += [str(killed), str(sum(run["counts"].values()) - killed)]
-        total = sum(next(r for r in runs if r)["counts"].values())
-        lines.append(f"| {name} | {TARGETS[name][0]} | {total} | " + " | ".join(cells) + " |")
+        totals = [str(sum(run["counts"].values())) if run else "–" for run in runs]
+        total = sum(next(r for r in reversed(runs) if r)["counts"].values())
+        shown = totals[0] if totals[0] == totals[1] else " / ".join(totals)
+        lines.append(f"| {name} | {TARGETS[name][0]} | {shown} | " + " | ".join(cells) + " |")
         if name.endswith("-sqlite"):
             # A mutant of a module measured on both engines survives only if it survived both.
             both = []

@@ -180,3 +180,17 @@ def test_a_seat_number_nobody_holds_sees_what_a_spectator_sees(slug, players):
             for event in table.game.events:
                 assert rules.redact(event, nobody).payload == rules.redact(event, None).payload, event.type
         table.bot_move(min(rules.to_move(table.state)))
+
+
+def test_travel_hides_buried_cards_and_the_guides_take_from_everyone_else():
+    # docs/games/travel.md: the Tour Guide's peek and the cards put under the draw
+    # pile are seen by their player only; a take of nothing shows as nothing.
+    rules = registry.get("travel").rules
+    buried = Event("CardsBuried", {"seat": 0, "cards": ["map-1", "camera-1"]})
+    assert rules.redact(buried, 0).payload == buried.payload
+    for seat in (1, None):
+        assert rules.redact(buried, seat).payload == {"seat": 0, "cards": [None, None]}
+    took = Event("GuideTook", {"seat": 0, "card": "map-1"})
+    assert rules.redact(took, 0).payload["card"] == "map-1"
+    assert rules.redact(took, 1).payload == {"seat": 0, "card": "?"}
+    assert rules.redact(Event("GuideTook", {"seat": 0, "card": None}), 1).payload == {"seat": 0, "card": None}

@@ -46,6 +46,7 @@ def rechain(data: dict) -> dict:
                                         command=row["command"], rules_version=row["rules_version"],
                                         created_at=row["created_at"], prev_hash=prev)
     data["game"]["head_hash"] = prev
+    data["game"]["version"] = len(data["events"])
     return data
 
 
@@ -173,5 +174,6 @@ def test_a_log_truncated_to_nothing_is_caught_by_the_head_hash(export):
 
 def test_a_game_with_no_events_and_no_head_verifies_as_empty(export):
     export["events"], export["game"]["head_hash"], export["game"]["server_seed"] = [], "0" * 64, None
+    export["game"]["version"] = 0
     verdict = verify_export(export)
     assert verdict.ok and verdict.checked_events == 0

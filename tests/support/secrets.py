@@ -107,7 +107,8 @@ def soleils_state(state, seat):
 
 def soleils_event(event, seat):
     if event.type == "ChoiceMade" and event.payload["seat"] != seat:
-        return [("move",)]
+        # The choice itself (a move, or a round's steps): all but who chose and when.
+        return [(key,) for key in event.payload if key not in ("seat", "round")]
     return []
 
 

@@ -65,12 +65,14 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "games",
     "api",
     "worker",
 ]
 
 MIDDLEWARE = [
+    "api.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.common.CommonMiddleware",
 ]
@@ -124,12 +126,18 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.FastTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.LimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
+# Limits on what a request to /api/ may be (api/parsers.py, api/middleware.py): over
+# them it gets 413, 400 or 414 as JSON before any view runs. Nothing in the API needs
+# more than a few kilobytes; the depth bounds every recursive walk of a body.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(64 * 1024)))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
+API_MAX_URL_LENGTH = int(os.environ.get("API_MAX_URL_LENGTH", "2048"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "LudoPost API",
     "DESCRIPTION": "Play-by-mail board games: event-sourced, replayable, provably fair.",
@@ -137,6 +145,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "OAS_VERSION": "3.1.0",
+    # Swagger UI's files come from the service itself (drf-spectacular-sidecar, served
+    # by api/urls.py under /api/docs/assets/), so /api/docs/ works with no internet.
+    "SWAGGER_UI_DIST": "/api/docs/assets/swagger-ui-dist",
+    "SWAGGER_UI_FAVICON_HREF": "/api/docs/assets/swagger-ui-dist/favicon-32x32.png",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.add_game_schemas"],
 }
 

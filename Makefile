@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-prerequisites test-fast bench simulate simulate-all install clean
+.PHONY: run test test-prerequisites test-fast bench simulate simulate-all mutate install clean
 
 install: $(STAMP)
 
@@ -33,6 +33,13 @@ test: test-prerequisites install
 	@case "$$DATABASE_URL" in postgres*) \
 		echo "== store and API tests again on SQLite =="; \
 		env -u DATABASE_URL $(PY) -m pytest -q tests/store tests/api ;; esac
+
+# Mutation testing (mutmut), not part of `make test`: one module at a time against its
+# own short test selection, one child process, under nice; MUTATE names targets
+# (default all, see tests/mutation/mutate.py). Figures in docs/TESTING.md.
+MUTATE ?=
+mutate: install
+	nice $(PY) -m tests.mutation.mutate $(MUTATE)
 
 # What the suite needs beyond Python packages: stop at once, naming it and its install command.
 test-prerequisites:

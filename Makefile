@@ -45,6 +45,8 @@ mutate: install
 test-prerequisites:
 	@[ -n "$$REDIS_URL" ] || command -v redis-server >/dev/null || { echo "make test: redis-server is missing \
 	(the worker tests run a real Redis); install it: apt-get install redis-server (or set REDIS_URL)"; exit 1; }
+	@[ -x /usr/bin/chromium ] || { echo "make test: /usr/bin/chromium is missing (the web tests drive a real \
+	browser); install it: apt-get install chromium fonts-dejavu-core"; exit 1; }
 
 bench: install
 	$(PY) -m bench.run

@@ -1,0 +1,6 @@
+"""Let's Go to Japan: plan a six-day trip by simultaneous drafting, then take it."""
+from .bot import choose_move
+from .rules import JapanRules
+
+RULES = JapanRules()
+BOTS = {"best": choose_move}

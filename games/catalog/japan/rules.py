@@ -55,11 +55,6 @@ def day_matches(column: list, symbol: str) -> int:
     return count
 
 
-def available(state: dict, city: str, drawn: int = 0) -> int:
-    """Cards that can still come from ``city``'s deck (its discards are reshuffled in)."""
-    return len(state["decks"][city]) + sum(1 for c in state["discard"] if city_of(c) == city) - drawn
-
-
 class Drawer:
     """Draws for one decision on copies of the decks; the ops replay the draws in evolve."""
 
@@ -69,18 +64,24 @@ class Drawer:
         self.rng = rng
         self.ops: list = []
 
-    def draw(self, city: str) -> str:
-        if not self.decks[city]:
-            if not any(city_of(c) == city for c in self.discard):
-                city = "kyoto" if city == "tokyo" else "tokyo"   # DESIGN: both exhausted: the other deck
-            if not self.decks[city]:
-                self.ops.append(["reshuffle", city])
-                self.decks[city] = sorted(c for c in self.discard if city_of(c) == city)
-                self.discard = [c for c in self.discard if city_of(c) != city]
-        deck = self.decks[city]
-        chosen = deck.pop(self.rng.randbelow(len(deck), "deck"))
-        self.ops.append(["draw", city, chosen])
-        return chosen
+    def draw(self, city: str) -> str | None:
+        """A random card of ``city``'s deck, its discards shuffled in when it is empty.
+
+        DESIGN: when a city has no card left at all, the other deck serves; when neither
+        has one (it cannot happen with 160 cards and at most 5 plans), nothing is drawn.
+        Legal moves never depend on this, so they reveal nothing of others' draws.
+        """
+        for which in (city, "kyoto" if city == "tokyo" else "tokyo"):
+            if not self.decks[which] and any(city_of(c) == which for c in self.discard):
+                self.ops.append(["reshuffle", which])
+                self.decks[which] = sorted(c for c in self.discard if city_of(c) == which)
+                self.discard = [c for c in self.discard if city_of(c) != which]
+            deck = self.decks[which]
+            if deck:
+                chosen = deck.pop(self.rng.randbelow(len(deck), "deck"))
+                self.ops.append(["draw", which, chosen])
+                return chosen
+        return None
 
 
 def apply_ops(state: dict, ops: list) -> None:
@@ -103,6 +104,11 @@ def settle(seat: dict, round_number: int) -> None:
         seat["phase"] = "finish"     # may still explore before the rest is passed on
     else:
         seat["phase"] = PHASES_DONE
+
+
+def settle_after_discard(seat: dict, round_number: int) -> None:
+    seat["phase"] = "play"
+    settle(seat, round_number)
 
 
 def after_placing(state: dict, seat: dict, day: int) -> None:
@@ -263,13 +269,15 @@ class JapanRules(Rules):
         elif kind == "explore":
             seat["explore"] -= 1
             seat["hand"] = seat["hand"] + list(cards)
-            seat["phase"], seat["discards_left"] = "discard", 3
+            seat["phase"], seat["discards_left"] = "discard", min(3, len(cards))
+            if not cards:
+                settle_after_discard(seat, number)
         elif kind == "discard":
             seat["hand"].remove(move["card"])
             state["discard"].append(move["card"])
             seat["discards_left"] -= 1
             if seat["discards_left"] == 0:
-                seat["phase"] = "play"
+                settle_after_discard(seat, number)
         elif kind in ("place", "walk"):
             seat["hand"].remove(move["card"])
             day = DAYS.index(move["day"])
@@ -352,7 +360,7 @@ class JapanRules(Rules):
             drawer = Drawer(state, rng)
             hands = []
             for _ in range(state["players"]):
-                hand = [drawer.draw(city) for city in CITIES for _ in range(DRAW_PER_CITY[number])]
+                hand = [c for city in CITIES for _ in range(DRAW_PER_CITY[number]) if (c := drawer.draw(city))]
                 hands.append(hand)
             payload["hands"], payload["ops"] = hands, drawer.ops
         return Event("RoundStarted", payload)
@@ -363,7 +371,7 @@ class JapanRules(Rules):
         payload = {"round": number, "moves": [list(seat["round_moves"]) for seat in state["seats"]]}
         if state["solo"] and number < ROUNDS:
             drawer = Drawer(state, rng)
-            payload["solo_stack"] = [drawer.draw(city_of(passed)) for passed in state["seats"][0]["hand"]]
+            payload["solo_stack"] = [c for passed in state["seats"][0]["hand"] if (c := drawer.draw(city_of(passed)))]
             payload["ops"] = drawer.ops
         events = [Event("RoundClosed", payload)]
         after = self.evolve(copy.deepcopy(state), events[0])
@@ -406,7 +414,7 @@ class JapanRules(Rules):
     def _planning_moves(self, state, seat) -> list[dict]:
         phase = seat["phase"]
         if phase == "draw":
-            return [{"type": "draw", "city": city} for city in CITIES if available(state, city) > 0]
+            return [{"type": "draw", "city": city} for city in CITIES]
         if phase == "discard":
             return [{"type": "discard", "card": c} for c in sorted(set(seat["hand"]))]
         if phase == "bonus":
@@ -415,7 +423,7 @@ class JapanRules(Rules):
                      if need <= tier and name != "walk"]
             if tier >= 3:
                 moves += [{"type": "bonus", "bonus": "walk", "city": city, "position": position}
-                          for city in CITIES if available(state, city) > 0
+                          for city in CITIES
                           for position in range(len(seat["plan"][seat["bonus_day"]]) + 1)]
             return moves
         moves = []
@@ -427,15 +435,12 @@ class JapanRules(Rules):
                         moves.append({"type": "place", "card": c, "day": DAYS[d], "position": position})
             for c in sorted(set(seat["hand"])):
                 for city in CITIES:
-                    if available(state, city) == 0:
-                        continue
                     for d in open_days:
                         for position in range(len(seat["plan"][d]) + 1):
                             moves.append({"type": "walk", "card": c, "city": city, "day": DAYS[d],
                                           "position": position})
         if seat["explore"] > 0 and state["round"] <= ROUNDS:
-            tokyo, kyoto = available(state, "tokyo"), available(state, "kyoto")
-            moves += [{"type": "explore", "tokyo": k} for k in range(4) if k <= tokyo and 3 - k <= kyoto]
+            moves += [{"type": "explore", "tokyo": k} for k in range(4)]
         if phase == "finish":
             moves.append({"type": "pass"})
         return moves
@@ -461,23 +466,38 @@ class JapanRules(Rules):
         drawer = Drawer(state, rng)
         kind = move["type"]
         if kind == "draw":
-            payload["cards"] = [drawer.draw(move["city"])]
+            payload["cards"] = [c for c in [drawer.draw(move["city"])] if c]
         elif kind == "explore":
-            payload["cards"] = [drawer.draw("tokyo") for _ in range(move["tokyo"])] + \
-                               [drawer.draw("kyoto") for _ in range(3 - move["tokyo"])]
+            drawn = [drawer.draw("tokyo") for _ in range(move["tokyo"])] + \
+                    [drawer.draw("kyoto") for _ in range(3 - move["tokyo"])]
+            payload["cards"] = [c for c in drawn if c]
         elif kind == "walk" or (kind == "bonus" and move["bonus"] == "walk"):
             payload["walk"] = drawer.draw(move["city"])
         if drawer.ops:
             payload["ops"] = drawer.ops
         events = [Event("ChoiceMade", payload)]
-        after = self.evolve(copy.deepcopy(state), events[0])
+        others_done = all(other["phase"] == PHASES_DONE
+                          for index, other in enumerate(state["seats"]) if index != seat)
+        if not others_done:
+            return events
+        # Only when this choice may close the round is the whole state copied.
+        after = self.evolve(self._copy_for(state, seat), events[0])
         if not self.to_move(after):
-            events += self._after_round(after, rng)
+            events += self._after_round(copy.deepcopy(after), rng)
         return events
+
+    @staticmethod
+    def _copy_for(state, seat) -> dict:
+        """A copy deep enough for ``evolve`` of one seat's ChoiceMade."""
+        seats = list(state["seats"])
+        seats[seat] = copy.deepcopy(seats[seat])
+        return {**state, "seats": seats, "discard": list(state["discard"]),
+                "decks": {city: list(cards) for city, cards in state["decks"].items()}}
 
     def _decide_trip(self, state, seat, move) -> list[Event]:
         events = [Event("TripChoiceMade", {"seat": seat, "move": dict(move)})]
-        after = self.evolve(copy.deepcopy(state), events[0])
+        trips = [list(moves) for moves in state["trip"]]
+        after = self.evolve({**state, "trip": trips}, events[0])
         if not self.to_move(after):
             events.append(self._game_ended(after))
         return events

@@ -152,8 +152,9 @@ def run_trip(plan: list, start: dict, moves: list, agent: bool = False) -> TripR
             faces = {}
             for entry in column:
                 if "walk" in entry:
+                    sides = ("up", "down") if entry["walk"] else ("down",)
                     choice = ask("face", [{"type": "face", "card": entry["walk"], "face": f}
-                                          for f in ("up", "down")],
+                                          for f in sides],
                                  {"card": entry["walk"], "day": day})
                     faces[entry["walk"]] = choice["face"]
             day_cities = set(cities[flat:flat + len(column)])

@@ -453,15 +453,17 @@ class JapanRules(Rules):
             raise IllegalMove("The game is over.", code="game_over")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
             raise IllegalMove("There is no such seat in this game.", code="not_your_turn")
-        if seat not in self.to_move(state):
-            if state["phase"] == "trip":
-                raise IllegalMove("Your trip is finished; wait for the others.", code="not_your_turn")
-            raise IllegalMove("You have finished this round; wait for the other players.", code="not_your_turn")
-        legal = self.legal_moves(state, seat)
-        if move not in legal:
-            raise IllegalMove(self._why_not(state, seat, move), code="illegal_move")
         if state["phase"] == "trip":
+            run = self.trip_of(state, seat)
+            if run.pending is None:
+                raise IllegalMove("Your trip is finished; wait for the others.", code="not_your_turn")
+            if move not in run.pending.options:
+                raise IllegalMove(self._why_not(state, seat, move), code="illegal_move")
             return self._decide_trip(state, seat, move)
+        if state["seats"][seat]["phase"] == PHASES_DONE:
+            raise IllegalMove("You have finished this round; wait for the other players.", code="not_your_turn")
+        if move not in self.legal_moves(state, seat):
+            raise IllegalMove(self._why_not(state, seat, move), code="illegal_move")
         payload = {"seat": seat, "round": state["round"], "move": dict(move)}
         drawer = Drawer(state, rng)
         kind = move["type"]
@@ -498,7 +500,7 @@ class JapanRules(Rules):
         events = [Event("TripChoiceMade", {"seat": seat, "move": dict(move)})]
         trips = [list(moves) for moves in state["trip"]]
         after = self.evolve({**state, "trip": trips}, events[0])
-        if not self.to_move(after):
+        if self.trip_of(after, seat).pending is None and not self.to_move(after):
             events.append(self._game_ended(after))
         return events
 

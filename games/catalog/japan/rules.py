@@ -161,7 +161,8 @@ class JapanRules(Rules):
         day = {"type": "string", "enum": list(DAYS), "description": "a day of the plan"}
         position = {"type": "integer", "minimum": 0, "maximum": 3,
                     "description": "place in the day's column, 0 = top (the bottom card is the highlight)"}
-        card_field = {"type": "string", "pattern": "^[TK][0-9]{1,2}$", "description": "a card (T = Tokyo, K = Kyoto)"}
+        card_field = {"type": "string", "enum": all_cards("tokyo") + all_cards("kyoto"),
+                      "description": "a card: T1-T80 from the Tokyo deck, K1-K80 from the Kyoto deck"}
         city = {"type": "string", "enum": list(CITIES)}
 
         def variant(kind, fields, required=None, description=""):
@@ -649,11 +650,14 @@ class JapanRules(Rules):
         details = [dict(score) for score in state["scores"]]
         notes = []
         if state["solo"]:
+            # The platform ranks its only seat first; the published solo result (beating the
+            # travel agent with strictly more points) is in the notes and the details.
             agent = state["agent_score"]["total"]
             won = scores[0] > agent
-            notes.append(f"The travel agent scored {agent}; {player_name(0)} "
-                         f"{'beat' if won else 'did not beat'} it.")
-            return Outcome(scores=scores, ranks=[1 if won else 2], notes=notes, details=details)
+            details[0].update({"agent_total": agent, "beat_agent": won})
+            notes.append(f"The travel agent scored {agent}: {player_name(0)} "
+                         f"{'beat it and won the solo game' if won else 'did not beat it and lost the solo game'}.")
+            return Outcome(scores=scores, ranks=[1], notes=notes, details=details)
         if state["options"]["experience_tie_break"]:
             keys = [(score["total"], score["experience_spaces"]) for score in state["scores"]]
         else:

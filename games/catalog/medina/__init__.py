@@ -1,6 +1,11 @@
 """Medina: palaces, walls and a market alley, in four colours (2-4 players)."""
 from .bot import choose_move
-from .rules import MedinaRules
+from .rules import MedinaRules, MedinaRulesV1
 
 RULES = MedinaRules()
+# Games keep the rules version they were created under (v1: stables touched buildings
+# only, and a tea tile came only after the first piece of a turn).
+RULES_BY_VERSION = {1: MedinaRulesV1(), 2: RULES}
 BOTS = {"best": choose_move}
+
+__all__ = ["BOTS", "RULES", "RULES_BY_VERSION", "MedinaRules", "MedinaRulesV1", "choose_move"]

@@ -128,8 +128,11 @@ def _value(look: _Look, move: dict) -> float:
                 wanted = move["colour"] not in look.claimed and look.roofs > 0
                 return 0.2 if wanted else -0.2
         else:
-            palace_index = next(palace_at[n] for n in board.orth[square]
-                                if palace_at[n] != -1 and cells[n] != "S")
+            # Through a building; from rules version 2 on, possibly through a stable only.
+            palace_index = next((palace_at[n] for n in board.orth[square]
+                                 if palace_at[n] != -1 and cells[n] != "S"), None)
+            if palace_index is None:
+                palace_index = next(palace_at[n] for n in board.orth[square] if palace_at[n] != -1)
         palace = palaces[palace_index]
         gain = look.growth_value(palace_index, square)
         if palace["status"] == "owned":

@@ -26,8 +26,11 @@ def wall_tower(code: str) -> int:
 class Site:
     """One state's placement questions, with the shared work done once."""
 
-    def __init__(self, state):
+    def __init__(self, state, *, stables_extend: bool = False):
         self.state = state
+        # Rules version 2: a palace is its buildings and stables, so a stable may also
+        # be placed against a stable of the palace ("an einen Palast").
+        self.stables_extend = stables_extend
         self.board = board_of(state)
         self.cells = state["cells"]
         self.palace_at = state["palace_at"]
@@ -81,9 +84,19 @@ class Site:
 
     def stable_squares(self) -> list[int]:
         found = set()
-        for number in range(len(self.state["palaces"])):
+        for number, palace in enumerate(self.state["palaces"]):
             found.update(self.expansion(number))
+            if self.stables_extend:
+                for square in palace["stables"]:
+                    found.update(n for n in self.board.orth[square] if self.buildable(n, number))
         return sorted(found)
+
+    def palace_of_new_stable(self, square: int) -> int:
+        """The palace a stable on ``square`` joins: the one it touches orthogonally
+        (through a building, or in version 2 also through one of its stables)."""
+        cells, palace_at = self.cells, self.palace_at
+        return next(palace_at[n] for n in self.board.orth[square]
+                    if palace_at[n] != -1 and (self.stables_extend or cells[n] != "S"))
 
     def roof_squares(self, seat: int | None) -> list[int]:
         """Buildings of unfinished palaces the seat may roof (None: a neutral roof)."""

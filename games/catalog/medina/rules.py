@@ -49,11 +49,22 @@ def _player(seat) -> str:
 
 
 class MedinaRules(Rules):
+    """Rules version 2. Against version 1 (kept in ``MedinaRulesV1`` so old games
+    replay as they were played): a stable may extend a palace through the palace's
+    stables, since a palace is built "aus Gebäude oder Stall" and stables go "an einen
+    Palast"; and a tea tile may be handed in before the turn's single piece as well as
+    after it ("muss dann nur noch ein Holzteil einsetzen")."""
+
     slug = "medina"
     title = "Medina"
     min_players = 2
     max_players = 4
-    version = 1
+    version = 2
+    stables_extend = True   # a stable may touch only a stable of its palace
+    tea_first = True        # a tea tile may come before the single piece of the turn
+
+    def _site(self, state) -> Site:
+        return Site(state, stables_extend=self.stables_extend)
 
     # -- description -------------------------------------------------------
     def options_schema(self) -> dict:
@@ -226,6 +237,9 @@ class MedinaRules(Rules):
         elif kind == "TeaBreak":
             state["supply"][p["seat"]]["tea"] -= 1
             state["turn"]["tea_used"] = True
+            if self.tea_first:
+                # The tile stands for one of the turn's pieces, before or after the other.
+                state["turn"]["pieces"] -= 1
         elif kind == "TurnPassed":
             pass
         elif kind == "GameEnded":
@@ -255,9 +269,8 @@ class MedinaRules(Rules):
             palace_at[square] = palace
         elif piece == "stable":
             supply["stables"] -= 1
+            palace = self._site(state).palace_of_new_stable(square)
             cells[square] = "S"
-            palace = next(palace_at[n] for n in board.orth[square]
-                          if palace_at[n] != -1 and cells[n] != "S")
             palaces[palace]["stables"].append(square)
             palaces[palace]["grown_at"] = clock
             palace_at[square] = palace
@@ -276,7 +289,7 @@ class MedinaRules(Rules):
                 palace["status"] = "neutral"
         elif piece == "wall":
             supply["walls"] -= 1
-            cells[square] = f"W{Site(state).tower_of_new_wall(square)}"
+            cells[square] = f"W{self._site(state).tower_of_new_wall(square)}"
         elif piece == "merchant":
             supply["merchants"] -= 1
             cells[square] = "M"
@@ -286,7 +299,7 @@ class MedinaRules(Rules):
     def _placements(self, state, seat: int, site: Site | None = None):
         """Every placement the seat's supply and the board allow (a generator, so a
         question like "can this seat still place anything?" stops at the first)."""
-        site = site or Site(state)
+        site = site or self._site(state)
         board = site.board
         supply = state["supply"][seat]
 
@@ -326,7 +339,7 @@ class MedinaRules(Rules):
             return False
         if any(supply["roofs"] > 0 for other, supply in enumerate(state["supply"]) if other != seat):
             return False
-        return bool(Site(state).roof_squares(seat))
+        return bool(self._site(state).roof_squares(seat))
 
     def legal_moves(self, state, seat: int) -> list[dict]:
         if seat not in self.to_move(state):
@@ -339,10 +352,15 @@ class MedinaRules(Rules):
         return moves
 
     def _tea_allowed(self, state, seat: int) -> bool:
-        """A tea break replaces the second piece of a two-piece turn: never both pieces."""
+        """A tea break replaces one piece of a two-piece turn, never both ("nicht
+        zweimal in einer Runde passen"): version 1 only after the first piece, version 2
+        before it too."""
         turn = state["turn"]
-        return (state["supply"][seat]["tea"] > 0 and turn["pieces"] == 2 and turn["placed"] == 1
-                and not turn["tea_used"] and not self._must_roof(state, seat))
+        if state["supply"][seat]["tea"] == 0 or turn["tea_used"] or self._must_roof(state, seat):
+            return False
+        if self.tea_first:
+            return turn["pieces"] == 2 and turn["placed"] < 2
+        return turn["pieces"] == 2 and turn["placed"] == 1
 
     def to_move(self, state) -> set[int]:
         if not state or state["finished"] or state["turn"] is None:
@@ -374,7 +392,8 @@ class MedinaRules(Rules):
                     events.append(event)
                     after = self.evolve(after, event)
         turn = after["turn"]
-        if move["type"] != "tea" and turn["placed"] < turn["pieces"] and self.can_place(after, seat):
+        if turn["placed"] < turn["pieces"] and self.can_place(after, seat) and (
+                move["type"] != "tea" or self.tea_first):
             return events
         return events + self._next_turn(after, seat)
 
@@ -393,7 +412,7 @@ class MedinaRules(Rules):
 
     def _consequences(self, state, seat: int, move: dict) -> list[Event]:
         """Guard tiles, tea tiles and closed colours a placement brings about."""
-        site = Site(state)
+        site = self._site(state)
         board = site.board
         cells, palace_at, palaces = state["cells"], state["palace_at"], state["palaces"]
         square = board.index(move["x"], move["y"])
@@ -407,8 +426,7 @@ class MedinaRules(Rules):
             if palace != -1 and palaces[palace]["status"] != "open":
                 towers, owner = [site.tower_of_new_wall(square)], palaces[palace]["owner"]
         elif kind == "stable":
-            palace = next(palace_at[n] for n in board.orth[square]
-                          if palace_at[n] != -1 and cells[n] != "S")
+            palace = site.palace_of_new_stable(square)
             if palaces[palace]["status"] != "open":
                 towers = sorted({wall_tower(cells[n]) for n in board.orth[square] if is_wall(cells[n])})
                 owner = palaces[palace]["owner"]
@@ -471,11 +489,14 @@ class MedinaRules(Rules):
         if kind == "tea":
             if supply["tea"] == 0:
                 refuse("You have no tea tile.", "no_tea_tile")
-            if turn["pieces"] != 2 or turn["placed"] != 1:
-                refuse("A tea break replaces the second piece of a turn: place one piece first.",
-                       "tea_not_now")
+            if turn["tea_used"]:
+                refuse("You already took a tea break this turn.", "tea_not_now")
+            if turn["pieces"] != 2 or (turn["placed"] != 1 and not self.tea_first):
+                refuse("A tea break replaces the second piece of a turn: place one piece first."
+                       if turn["pieces"] == 2 else
+                       "A tea break replaces one of two pieces: this turn has only one.", "tea_not_now")
             refuse("You must place a roof this turn.", "must_place_roof")
-        site = Site(state)
+        site = self._site(state)
         board = site.board
         if not board.on_grid(move["x"], move["y"]):
             refuse("That square is not on the board.", "off_board")
@@ -514,7 +535,8 @@ class MedinaRules(Rules):
         if square in site.near_fountain:
             refuse("No building or stable may stand next to the fountain.")
         if kind == "stable":
-            refuse("A stable must touch a building of a palace and no other palace.")
+            refuse("A stable must touch a building of a palace and no other palace." if not self.stables_extend
+                   else "A stable must touch a palace (a building or one of its stables) and no other palace.")
         colour = move["colour"]
         growing = site.extendable_palace(colour)
         if growing is not None:
@@ -619,9 +641,19 @@ class MedinaRules(Rules):
             article = "an" if p["colour"][:1] in "aeiou" else "a"
             return f"Every player owns {article} {p['colour']} palace: the remaining {p['colour']} buildings leave the game."
         if kind == "TeaBreak":
-            return f"{_player(p['seat'])} took a tea break instead of a second piece."
+            return f"{_player(p['seat'])} took a tea break: one piece fewer this turn."
         if kind == "TurnPassed":
             return f"{_player(p['seat'])} cannot place any piece and passes."
         if kind == "GameEnded":
             return "Nobody can place a piece any more: the game is over."
         return super().describe(event, seat)
+
+
+class MedinaRulesV1(MedinaRules):
+    """Rules version 1, kept so that games played under it replay and verify as they
+    were played: a stable had to touch a building, and a tea tile came only after the
+    turn's first piece."""
+
+    version = 1
+    stables_extend = False
+    tea_first = False

@@ -72,9 +72,27 @@ def _objective_value(state, seat, row, extra=None) -> float:
     return total
 
 
-def _evaluate(state, seat, row, hand, acorns, r, extra_objective=None) -> float:
+# Version 2 of the bot: a hand is worth only the cards it can still play. A seat plays
+# about two cards a turn, so of the cards in hand only the best few count, fewer as
+# the game runs out; in the last round (rules version 2) a kept card is worth nothing.
+# Version 1 counted every card in hand, so it collected turn after turn and some seats
+# never played a leaf.
+PLAYS_AT_START = 14   # cards a seat can still hope to play at the start of the game
+
+
+def _hand_value(state, row, hand, r, capped: bool) -> float:
+    values = [_card_value(card, row, r) for card in hand]
+    if not capped:
+        return sum(values)
+    if state.get("final_round"):
+        return 0.0
+    playable = max(2, round(PLAYS_AT_START * r))
+    return sum(sorted(values, reverse=True)[:playable])
+
+
+def _evaluate(state, seat, row, hand, acorns, r, extra_objective=None, capped=True) -> float:
     return (sum(_stack_value(stack, r) for stack in row)
-            + sum(_card_value(card, row, r) for card in hand)
+            + _hand_value(state, row, hand, r, capped)
             + acorns
             + _objective_value(state, seat, row, extra_objective))
 
@@ -87,6 +105,18 @@ def _without(hand: list[str], cards: list[str]) -> list[str]:
 
 
 def choose_move(rules, state, seat, rng) -> dict:
+    return _choose(rules, state, seat, rng, capped=True)
+
+
+choose_move.version = 2
+
+
+def choose_move_v1(rules, state, seat, rng) -> dict:
+    """The first version, kept so the audit re-runs old games' bot moves exactly."""
+    return _choose(rules, state, seat, rng, capped=False)
+
+
+def _choose(rules, state, seat, rng, *, capped: bool) -> dict:
     moves = rules.legal_moves(state, seat)
     if not moves:
         raise RuntimeError("momiji bot asked to move with no legal move")
@@ -97,10 +127,12 @@ def choose_move(rules, state, seat, rng) -> dict:
 
     r = _remaining(state)
     row, hand, acorns = state["rows"][seat], state["hands"][seat], state["acorns"][seat]
-    now = _evaluate(state, seat, row, hand, acorns, r)
+    now = _evaluate(state, seat, row, hand, acorns, r, capped=capped)
     display = state["display"]
 
     def collect_gain(cards):
+        if capped:
+            return _evaluate(state, seat, row, hand + cards, acorns, r) - now
         return sum(_card_value(card, row, r) for card in cards)
 
     best_collect = 0.0
@@ -123,16 +155,20 @@ def choose_move(rules, state, seat, rng) -> dict:
             if len({C.CARD_LEAF[card] for card in move["cards"]}) > 1:
                 gain = acorn_pair_gain(new_row)
             score = _evaluate(state, seat, new_row, _without(hand, move["cards"]),
-                              acorns + gain, r)
+                              acorns + gain, r, capped=capped)
             # Future acorn pairs: a pair showing now pays again on later mixed plays.
             score += 0.5 * r * acorn_pair_gain(new_row)
         elif kind == "activate":
             score = _evaluate(state, seat, row, hand, acorns - C.ACTIVATION_COST, r,
-                              move["objective"]) + _objective_hope(state, seat, move["objective"], r)
+                              move["objective"], capped=capped) + _objective_hope(state, seat, move["objective"], r)
         elif kind == "discard":
-            score = (now + C.DISCARD_GAIN - sum(_card_value(card, row, r) for card in move["cards"]))
+            if capped:
+                score = _evaluate(state, seat, row, _without(hand, move["cards"]),
+                                  acorns + C.DISCARD_GAIN, r)
+            else:
+                score = (now + C.DISCARD_GAIN - sum(_card_value(card, row, r) for card in move["cards"]))
         else:
-            score = _power_score(state, seat, move, now, r, best_collect)
+            score = _power_score(state, seat, move, now, r, best_collect, capped)
         if best_score is None or score > best_score + 1e-9:
             best_score, best_moves = score, [move]
         elif abs(score - best_score) <= 1e-9:
@@ -151,7 +187,7 @@ def _objective_hope(state, seat, objective, r) -> float:
     return 0.0
 
 
-def _power_score(state, seat, move, now, r, best_collect) -> float:
+def _power_score(state, seat, move, now, r, best_collect, capped) -> float:
     power = move["power"]
     row, hand, acorns = state["rows"][seat], state["hands"][seat], state["acorns"][seat]
     cost = C.POWER_COST
@@ -175,7 +211,7 @@ def _power_score(state, seat, move, now, r, best_collect) -> float:
         return now - cost + sum(_card_value(card, row, r) for card in cards)
     if power in ("stone_lantern", "cedar_gate"):
         new_row = played_row(row, [move["card"]], None)
-        return _evaluate(state, seat, new_row, _without(hand, [move["card"]]), acorns - cost, r)
+        return _evaluate(state, seat, new_row, _without(hand, [move["card"]]), acorns - cost, r, capped=capped)
     if power == "twin_bridge":
         i = move["position"]
         swapped = list(row)
@@ -187,7 +223,7 @@ def _power_score(state, seat, move, now, r, best_collect) -> float:
         card = C.card_code(stack["leaf"], stack["values"][-1])
         new_row = list(row)
         new_row[index] = {"leaf": stack["leaf"], "values": stack["values"][:-1]}
-        return _evaluate(state, seat, new_row, hand + [card], acorns - cost, r)
+        return _evaluate(state, seat, new_row, hand + [card], acorns - cost, r, capped=capped)
     if power == "koi_pond":
         return (now - cost + _card_value(move["take"], row, r)
                 - _card_value(move["card"], row, r))

@@ -7,8 +7,9 @@ Read this next to docs/games/momiji.md. A turn is a few moves by the same seat:
 * exactly one main action: ``collect`` (optionally preceded by a paid
   ``reveal``), ``play`` or ``activate``;
 * ``pass`` ends the turn once the main action is done (or when no main action is
-  possible at all). The game ends at the end of the turn in which the deck ran
-  out or the torii limit was reached.
+  possible at all). When the deck runs out or the torii limit is reached, the
+  round is played to its end (rules version 2), so that every player has had the
+  same number of turns; version 1 ended the game at the end of that very turn.
 
 With the ``draft`` landscape option the game starts with a snake draft of the
 landscape powers (``choose_landscape``).
@@ -29,6 +30,8 @@ State (plain JSON)::
     draft         {"pool", "order", "index"} or None
     discarded     number of cards in the face-down discard pile
     end_reason    None, "deck_empty" or "torii_limit"
+    first         the seat that took the first turn            (version 2)
+    final_round   None, or the reason the last round is on     (version 2)
 """
 from __future__ import annotations
 
@@ -145,11 +148,18 @@ def play_problem(row: list[dict], hand: list[str], cards, side) -> str | None:
 
 
 class MomijiRules(Rules):
+    """Rules version 2. Against version 1 (``MomijiRulesV1``, kept so old games replay
+    as they were played): the first player is drawn at random instead of always
+    being the first seat, and when the game's end is triggered the round is finished,
+    so that everyone has had the same number of turns."""
+
     slug = "momiji"
     title = "Momiji"
     min_players = 1
     max_players = 4
-    version = 1
+    version = 2
+    random_first = True   # the first player drawn at random
+    equal_turns = True    # the last round is played to its end
 
     # -- description -----------------------------------------------------------
     def options_schema(self) -> dict:
@@ -233,14 +243,15 @@ class MomijiRules(Rules):
             "players": players, "landscapes": options["landscapes"],
             "leaf_types": leaf_types, "deck": deck, "hands": hands, "display": display,
             "objectives": objectives, "acorns": [C.STARTING_ACORNS] * players,
-            "first": 0, "powers": None, "draft_pool": None, "draft_order": None,
+            "first": rng.randbelow(players, "first_player") if self.random_first else 0,
+            "powers": None, "draft_pool": None, "draft_order": None,
         }
         if options["landscapes"] == "assigned":
             trios = rng.sample(list(range(len(C.STARTER_TRIOS))), players, "landscapes")
             payload["powers"] = [list(C.STARTER_TRIOS[index]) for index in trios]
         else:
             # DESIGN: a snake draft (1..n, n..1, 1..n) from all landscapes.
-            forward = list(range(players))
+            forward = [(payload["first"] + step) % players for step in range(players)]
             order = []
             for round_number in range(C.POWERS_PER_PLAYER):
                 order += forward if round_number % 2 == 0 else forward[::-1]
@@ -284,6 +295,9 @@ class MomijiRules(Rules):
                        "index": 0}),
             "end_reason": None,
         })
+        if self.equal_turns:
+            state["first"] = p["first"]
+            state["final_round"] = None
 
     def _on_LandscapeChosen(self, state, p):
         draft = state["draft"]
@@ -378,6 +392,9 @@ class MomijiRules(Rules):
         state["current"] = p["next"]
         state["turn"] = _fresh_turn()
         state["turns"] += 1
+
+    def _on_FinalRoundBegan(self, state, p):
+        state["final_round"] = p["reason"]
 
     def _on_GameEnded(self, state, p):
         state["phase"] = "over"
@@ -669,10 +686,23 @@ class MomijiRules(Rules):
         events.append(Event("TurnEnded", {"seat": seat, "next": next_seat}))
         deck_left = len(state["deck"]) - sum(len(e.payload["cards"]) for e in events
                                              if e.type == "DisplayRefilled")
+        reason = None
         if state["torii"] >= state["torii_limit"]:
-            events.append(Event("GameEnded", {"reason": "torii_limit"}))
+            reason = "torii_limit"
         elif deck_left <= 0:
-            events.append(Event("GameEnded", {"reason": "deck_empty"}))
+            reason = "deck_empty"
+        if not self.equal_turns:
+            if reason:
+                events.append(Event("GameEnded", {"reason": reason}))
+            return events
+        reason = state["final_round"] or reason
+        if reason is None:
+            return events
+        if next_seat == state["first"]:
+            # The round is complete: everyone has had the same number of turns.
+            events.append(Event("GameEnded", {"reason": reason}))
+        elif state["final_round"] is None:
+            events.append(Event("FinalRoundBegan", {"reason": reason, "last": (state["first"] - 1) % state["players"]}))
         return events
 
     def _decide_power(self, state, seat, move):
@@ -793,6 +823,8 @@ class MomijiRules(Rules):
                        "order": list(state["draft"]["order"]),
                        "index": state["draft"]["index"]}),
             "end_reason": state["end_reason"],
+            "first": state.get("first", 0),
+            "final_round": state.get("final_round"),
         }
         if seat is not None and 0 <= seat < players:
             data["hand"] = list(state["hands"][seat])
@@ -870,6 +902,10 @@ class MomijiRules(Rules):
             return f"The wind blew away {_cards_text(p['cards'])}."
         if kind == "TurnEnded":
             return f"{who} ended their turn."
+        if kind == "FinalRoundBegan":
+            why = "The deck ran out" if p["reason"] == "deck_empty" else "Enough stacks were closed with a torii"
+            return (f"{why}: the round is played to its end, so that everyone has the same number "
+                    f"of turns; {_player(p['last'])} takes the last turn.")
         if kind == "GameEnded":
             return ("The game ended: the deck ran out." if p["reason"] == "deck_empty"
                     else "The game ended: enough stacks were closed with a torii.")
@@ -950,3 +986,13 @@ def _power_refusal(power: str) -> str:
         "sunset_pier": "No neighbouring top cards of your row show touching acorns.",
         "lotus_pond": "Discard one or two cards from your hand, no more than the deck holds.",
     }.get(power, "That landscape power cannot be used like that.")
+
+
+class MomijiRulesV1(MomijiRules):
+    """Rules version 1, kept so that games played under it replay and verify as they
+    were played: the first seat always began, and the game ended at the end of the
+    turn in which the deck ran out or the torii limit was reached."""
+
+    version = 1
+    random_first = False
+    equal_turns = False

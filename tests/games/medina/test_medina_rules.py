@@ -6,11 +6,12 @@ city is x 1..16, y 1..11, the ring is x 0/17 and y 0/12, towers sit in the corne
 """
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
-from games.catalog.medina import BOTS, RULES
+from games.catalog.medina import BOTS, RULES, RULES_BY_VERSION
 from games.catalog.medina.scoring import palace_tile_holders, player_scores
 from games.engine.errors import IllegalMove
 from games.engine.events import Event
@@ -300,9 +301,59 @@ def test_stables_touch_a_building_of_a_palace_and_no_other():
     assert (4, 5) in squares(state, 0, "stable")             # roofed palaces take stables
     state, _ = play(state, 0, {"type": "stable", "x": 4, "y": 5})
     assert state["palaces"][0]["stables"] == [5 * 18 + 4]
-    # a stable does not make room for another stable or building beyond it
-    assert (3, 5) not in squares(state, 0, "stable")
-    assert refused(state, 0, {"type": "stable", "x": 3, "y": 5}).message.startswith("A stable must touch")
+
+
+def test_a_stable_extends_its_palace_through_the_palace_stable():
+    """The rule text: a palace is built "aus Gebäude oder Stall", and stables are set
+    "an einen Palast (fertig oder unfertig)": a stable touching only a stable of the
+    palace belongs to it (rules version 2)."""
+    state = make_state(3)
+    put(state, 0, "building", 5, 5, "orange")
+    put(state, 1, "roof", 5, 5)
+    state, _ = play(state, 0, {"type": "stable", "x": 4, "y": 5})
+    assert (3, 5) in squares(state, 0, "stable")             # beyond the stable
+    assert (3, 4) not in squares(state, 0, "stable")         # only diagonal to the stable
+    state, _ = play(state, 0, {"type": "stable", "x": 3, "y": 5})
+    palace = state["palaces"][0]
+    assert palace["stables"] == [5 * 18 + 4, 5 * 18 + 3]
+    assert state["palace_at"][5 * 18 + 3] == 0
+    assert player_scores(state)[1]["parts"] == 3             # the owner scores all three parts
+    # still never against another palace, even through a stable
+    fresh = make_state(3)
+    put(fresh, 0, "building", 5, 5, "orange")
+    put(fresh, 0, "stable", 4, 5)
+    put(fresh, 0, "building", 2, 6, "white")
+    assert (3, 5) not in squares(fresh, 0, "stable")         # diagonal to the white palace
+    assert refused(fresh, 0, {"type": "stable", "x": 3, "y": 5}).message.startswith("A stable must touch a palace")
+
+
+def test_a_stable_through_a_stable_brings_the_guard_tile():
+    """"Auch wenn ein fertiger Palast mit einem Stall erweitert wird, um an eine
+    bereits bestehende Mauer anzuschließen, erhält der Besitzer ein Wächterplättchen":
+    also when the new stable hangs on a stable."""
+    state = make_state(3)
+    put(state, 0, "wall", 1, 0)
+    put(state, 0, "wall", 2, 0)
+    put(state, 0, "building", 2, 3, "orange")
+    put(state, 1, "roof", 2, 3)
+    state, _ = play(state, 0, {"type": "stable", "x": 2, "y": 2})
+    assert state["guards"][0] is None                        # (2, 2) does not touch the wall yet
+    state["turn"] = {"seat": 0, "pieces": 2, "placed": 0, "roof_placed": False, "tea_used": False}
+    state, events = play(state, 0, {"type": "stable", "x": 2, "y": 1})
+    assert [e.payload for e in events if e.type == "GuardTileTaken"] == [{"tower": 1, "seat": 1, "merchants": 3}]
+
+
+def test_rules_version_1_keeps_stables_on_buildings():
+    rules = RULES_BY_VERSION[1]
+    state = make_state(3)
+    put(state, 0, "building", 5, 5, "orange")
+    put(state, 1, "roof", 5, 5)
+    state, _ = play(state, 0, {"type": "stable", "x": 4, "y": 5})
+    stables = {(m["x"], m["y"]) for m in rules.legal_moves(state, 0) if m["type"] == "stable"}
+    assert (3, 5) not in stables and (4, 4) not in stables and (5, 4) in stables
+    with pytest.raises(IllegalMove) as info:
+        rules.decide(state, 0, {"type": "stable", "x": 3, "y": 5}, rng_for_testing(1))
+    assert info.value.message.startswith("A stable must touch a building")
 
 
 # -- walls ---------------------------------------------------------------------------------
@@ -460,21 +511,42 @@ def test_tea_tiles_three_two_one_and_neutral_discards():
     assert "TeaTilesTaken" not in types(events)
 
 
-def test_tea_break_replaces_the_second_piece_only():
+def test_tea_break_replaces_either_piece_never_both():
+    """"Ein Spieler kann in seinem Zug ein Teeplättchen ... ausspielen und muss dann nur
+    noch ein Holzteil einsetzen" and "anstatt ein weiteres Holzstück zu spielen": the
+    tile stands for one of the two pieces, before or after the other; "nicht zweimal in
+    einer Runde passen": never for both."""
     state = make_state(3)
     state["supply"][0]["tea"] = 2
-    assert legal(state, 0, "tea") == []                      # place one piece first
-    assert refused(state, 0, {"type": "tea"}).code == "tea_not_now"
-    state, events = play(state, 0, {"type": "wall", "x": 1, "y": 0})
+    after_piece, _ = play(copy.deepcopy(state), 0, {"type": "wall", "x": 1, "y": 0})
+    assert legal(after_piece, 0, "tea") == [{"type": "tea"}]
+    after_piece, events = play(after_piece, 0, {"type": "tea"})
+    assert types(events) == ["TeaBreak", "TurnStarted"] and events[-1].payload["seat"] == 1
+    assert after_piece["supply"][0]["tea"] == 1
+    # before the piece: the seat stays to move for exactly one piece, and no second tea
     assert legal(state, 0, "tea") == [{"type": "tea"}]
     state, events = play(state, 0, {"type": "tea"})
-    assert types(events) == ["TeaBreak", "TurnStarted"] and events[-1].payload["seat"] == 1
-    assert state["supply"][0]["tea"] == 1
+    assert types(events) == ["TeaBreak"] and RULES.to_move(state) == {0}
+    assert state["supply"][0]["tea"] == 1 and legal(state, 0, "tea") == []
+    assert refused(state, 0, {"type": "tea"}).code == "tea_not_now"
+    state, events = play(state, 0, {"type": "wall", "x": 1, "y": 0})
+    assert types(events)[-1] == "TurnStarted" and events[-1].payload["seat"] == 1
     one_piece = make_state(3, pieces=1)
     one_piece["supply"][0]["tea"] = 1
     assert legal(one_piece, 0, "tea") == []                  # never a turn without a piece
+    assert refused(one_piece, 0, {"type": "tea"}).code == "tea_not_now"
     no_tea = make_state(3)
     assert refused(no_tea, 0, {"type": "tea"}).code == "no_tea_tile"
+
+
+def test_rules_version_1_takes_tea_only_after_the_first_piece():
+    rules = RULES_BY_VERSION[1]
+    state = make_state(3)
+    state["supply"][0]["tea"] = 2
+    assert {"type": "tea"} not in rules.legal_moves(state, 0)
+    with pytest.raises(IllegalMove) as info:
+        rules.decide(state, 0, {"type": "tea"}, rng_for_testing(1))
+    assert info.value.code == "tea_not_now"
 
 
 def test_no_tea_tiles_without_the_option():

@@ -14,6 +14,12 @@ def table(players: int = 2, landscapes: str = "assigned", seed: int = 0, **field
     ``rows`` may be given per seat as a list of ``"red:0,0,1"`` strings (or dicts).
     """
     t = Table(RULES, players, {"landscapes": landscapes}, seed)
+    # The worked examples are told from the first seat's point of view: let it begin
+    # (the first player is drawn at random; test_end.py covers that).
+    t.state["first"] = t.state["current"] = 0
+    if t.state["draft"] is not None:
+        t.state["draft"]["order"] = [seat for rnd in range(3)
+                                     for seat in (range(players) if rnd % 2 == 0 else reversed(range(players)))]
     if "rows" in fields:
         fields["rows"] = [[stack(s) if isinstance(s, str) else s for s in row]
                           for row in fields["rows"]]

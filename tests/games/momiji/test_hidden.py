@@ -53,6 +53,7 @@ def test_views_never_show_other_hands_or_the_deck():
 def test_redacted_events_hide_hands_draws_discards_and_the_deck():
     powers = [["river", "lotus_pond", "koi_pond"], ["river", "lotus_pond", "koi_pond"]]
     table = Table(RULES, 2, {}, 7)
+    table.state["first"] = table.state["current"] = 0   # told from the first seat's side
     table.state["powers"] = powers
     setup = table.game.batches[0].events[0]
     deck = setup.payload["deck"]

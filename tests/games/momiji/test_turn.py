@@ -1,5 +1,6 @@
 """Collecting, revealing, activating, the once-per-turn extras, turn order and the end."""
-from games.catalog.momiji import RULES
+from games.catalog.momiji import RULES, RULES_BY_VERSION
+from games.engine.harness import Table
 
 from tests.games.momiji.helpers import refused, table, types
 
@@ -136,35 +137,85 @@ def test_pass_is_allowed_when_no_action_is_possible():
 
 # -- end of the game -------------------------------------------------------------------
 
-def test_the_game_ends_after_the_turn_that_emptied_the_deck():
+def test_the_round_is_finished_after_the_turn_that_emptied_the_deck():
+    """The deck runs out in the first seat's turn of a 2-player game: the second seat
+    still has its turn, so both have had the same number of turns."""
     t = base(deck=["green-0"])
     t.play(0, {"type": "collect", "leaf": "red"})
     assert t.state["deck"] == [] and RULES.outcome(t.state) is None
     # The turn goes on until the player passes.
     t.play(0, {"type": "discard", "cards": ["red-0", "red-2"]})
     events = t.play(0, {"type": "pass"})
-    assert types(events) == ["TurnEnded", "GameEnded"]
-    assert t.state["end_reason"] == "deck_empty"
-    assert RULES.to_move(t.state) == set()
-    assert RULES.outcome(t.state) is not None
+    assert types(events) == ["TurnEnded", "FinalRoundBegan"]
+    assert events[-1].payload == {"reason": "deck_empty", "last": 1}
+    assert "Player 2 takes the last turn" in RULES.describe(events[-1])
+    assert RULES.to_move(t.state) == {1} and RULES.outcome(t.state) is None
+    assert RULES.view(t.state, 1)["final_round"] == "deck_empty"
+    assert {"type": "reveal"} not in RULES.legal_moves(t.state, 1)   # nothing left to reveal
+    assert t.state["display"] == ["orange-1", "yellow-3", "green-0"]   # the last card came out
+    collected = t.play(1, {"type": "collect", "leaf": "orange"})
+    assert types(collected) == ["LeavesCollected"]                     # no refill: the deck is empty
+    assert types(t.play(1, {"type": "pass"})) == ["TurnEnded", "GameEnded"]
+    assert t.state["end_reason"] == "deck_empty" and t.state["turns"] == 2
+    assert RULES.to_move(t.state) == set() and RULES.outcome(t.state) is not None
     refused(t, 1, {"type": "pass"}, "game_over")
 
 
+def test_the_last_seat_of_the_round_ends_the_game_at_once():
+    """When the seat before the first player triggers the end, the round is complete."""
+    t = base(deck=["green-0"], current=1, first=0, hands=[["red-3"], ["red-0", "red-2"]])
+    t.play(1, {"type": "collect", "leaf": "red"})
+    assert types(t.play(1, {"type": "pass"})) == ["TurnEnded", "GameEnded"]
+
+
+def test_the_round_ends_before_the_first_player_again_whoever_began():
+    """Three players, seat 2 began: the end triggered in seat 0's turn lets seat 1
+    play, and the game ends before seat 2 would start a new round."""
+    t = table(3, torii=4, first=2, current=0, rows=[["red:0,1,2"], [], []], hands=[["red-3"], [], []],
+              display=[], acorns=[0, 0, 0])   # seat 1 has nothing to do but pass
+    t.play(0, {"type": "play", "cards": ["red-3"]})
+    events = t.play(0, {"type": "pass"})
+    assert types(events) == ["TurnEnded", "FinalRoundBegan"] and events[-1].payload["last"] == 1
+    assert t.state["final_round"] == "torii_limit"
+    events = t.play(1, {"type": "pass"})
+    assert types(events) == ["TurnEnded", "GameEnded"]
+    assert t.state["end_reason"] == "torii_limit"
+
+
 def test_the_game_ends_when_the_torii_limit_is_reached_across_players():
-    t = base(torii=3, rows=[["red:0,1,2"], ["orange:0,1,2,3"]], hands=[["red-3"], []])
+    t = base(torii=3, rows=[["red:0,1,2"], ["orange:0,1,2,3"]], hands=[["red-3"], []], display=[],
+             acorns=[0, 0])
     t.play(0, {"type": "play", "cards": ["red-3"]})
     assert t.state["torii"] == 4 and RULES.outcome(t.state) is None
-    assert types(t.play(0, {"type": "pass"}))[-1] == "GameEnded"
+    assert types(t.play(0, {"type": "pass"}))[-1] == "FinalRoundBegan"
+    assert types(t.play(1, {"type": "pass"}))[-1] == "GameEnded"
     assert t.state["end_reason"] == "torii_limit"
 
 
 def test_three_players_need_five_torii():
     t = table(3, torii=4, rows=[["red:0,1,2"], [], []], hands=[["red-3"], [], []])
     t.play(0, {"type": "play", "cards": ["red-3"]})
-    assert types(t.play(0, {"type": "pass"})) == ["TurnEnded", "GameEnded"]
+    assert types(t.play(0, {"type": "pass"})) == ["TurnEnded", "FinalRoundBegan"]
     t2 = table(4, torii=4, rows=[["red:0,1,2"], [], [], []], hands=[["red-3"], [], [], []])
     t2.play(0, {"type": "play", "cards": ["red-3"]})
     assert types(t2.play(0, {"type": "pass"})) == ["TurnEnded"]
+
+
+def test_the_first_player_is_drawn_at_random():
+    firsts = {Table(RULES, 3, {}, seed).state["current"] for seed in range(40)}
+    assert firsts == {0, 1, 2}
+    t = Table(RULES, 3, {"landscapes": "draft"}, 5)
+    first = t.game.batches[0].events[0].payload["first"]
+    assert t.state["draft"]["order"][:3] == [first, (first + 1) % 3, (first + 2) % 3]
+
+
+def test_rules_version_1_ends_mid_round_and_seat_one_begins():
+    v1 = RULES_BY_VERSION[1]
+    assert {Table(v1, 3, {}, seed).state["current"] for seed in range(10)} == {0}
+    t = Table(v1, 2, {}, 0)
+    t.state.update(deck=["green-0"], display=["red-0", "red-2"], hands=[["red-3"], []], acorns=[2, 2])
+    t.play(0, {"type": "collect", "leaf": "red"})
+    assert types(t.play(0, {"type": "pass"})) == ["TurnEnded", "GameEnded"]
 
 
 # -- solo: the autumn wind ------------------------------------------------------------

@@ -97,17 +97,23 @@ def _planning_move(rules, state, seat_index, moves, rng):
     plan = [[({"walk": None, "city": e["city"]} if "walk" in e else e) for e in column]
             for column in seat["plan"]]
     base = plan_value(plan)
+    # Only the bottom of a day matters for its highlight: the top stands for every other
+    # position. A walk is worth the same whichever card it discards: try it once per place
+    # and discard the weakest card.
+    weakest = min(seat["hand"], key=lambda c: card(c).points + len(card(c).icons))
     best, best_value = None, None
     for move in moves:
         if move["type"] not in ("place", "walk"):
             continue
         day = DAYS.index(move["day"])
+        if move["position"] not in (0, len(plan[day])):
+            continue
         if move["type"] == "place":
             entry = {"card": move["card"]}
             value = plan_value(_with(plan, day, move["position"], entry)) - base
         else:
-            if move["city"] != "tokyo":
-                continue      # the deck of a face-down walk hardly matters; one is enough
+            if move["city"] != "tokyo" or move["card"] != weakest:
+                continue
             entry = {"walk": None, "city": move["city"]}
             value = plan_value(_with(plan, day, move["position"], entry)) - base + 1
         new_column = list(plan[day])

@@ -6,18 +6,21 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast bench simulate simulate-all install clean
+.PHONY: run test test-prerequisites test-fast bench simulate simulate-all install clean
 
 install: $(STAMP)
 
 $(STAMP): requirements.txt
+	@command -v $(PYTHON) >/dev/null || { echo "make: $(PYTHON) is missing; install it: apt-get install python3 python3-venv"; exit 1; }
+	@test -x $(PY) || $(PYTHON) -c 'import ensurepip' 2>/dev/null || \
+		{ echo "make: Python's venv cannot install pip here; install it: apt-get install python3-venv"; exit 1; }
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-# The embedded default: SQLite in ./var, a worker and beat in the same command on a
-# broker that needs no server, mail written to ./var/mail.
+# The embedded default: SQLite in ./var, a supervised worker and beat beside the API on
+# a broker that needs no server, mail written to ./var/mail; links name HOST and PORT.
 run: install
 	LUDOPOST_EMBEDDED=1 DEBUG=1 $(PY) manage.py migrate --noinput -v0
 	LUDOPOST_EMBEDDED=1 DEBUG=1 $(PY) manage.py ensure_demo_accounts
@@ -25,11 +28,16 @@ run: install
 
 # The whole suite on DATABASE_URL (SQLite when unset). On PostgreSQL the store and
 # API tests run a second time on SQLite, so both engines are covered in one call.
-test: install
+test: test-prerequisites install
 	$(PY) -m pytest -q
 	@case "$$DATABASE_URL" in postgres*) \
 		echo "== store and API tests again on SQLite =="; \
 		env -u DATABASE_URL $(PY) -m pytest -q tests/store tests/api ;; esac
+
+# What the suite needs beyond Python packages: stop at once, naming it and its install command.
+test-prerequisites:
+	@[ -n "$$REDIS_URL" ] || command -v redis-server >/dev/null || { echo "make test: redis-server is missing \
+	(the worker tests run a real Redis); install it: apt-get install redis-server (or set REDIS_URL)"; exit 1; }
 
 bench: install
 	$(PY) -m bench.run

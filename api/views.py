@@ -17,6 +17,7 @@ from games import idempotency, registry, selectors, services
 from games.audit import export_game, verify_game
 from games.errors import Forbidden, InvalidInput, NotFound
 from games.models import GameStatus
+from worker.health import service_status
 
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
     400: "Malformed JSON or invalid input (codes: malformed_json, invalid_input, invalid_move, unknown_move_type).",
@@ -33,14 +34,18 @@ def _errors(*codes):
 
 
 class PingView(APIView):
-    """A health check that touches nothing: also the benchmark's empty request."""
+    """Health: the API answers; ``worker`` and ``beat`` say whether side effects are carried out.
+
+    Also the benchmark's empty request (the heartbeats are read at most once a second).
+    """
 
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Health check", tags=["service"])
     def get(self, request):
-        return Response({"ok": True})
+        health = service_status()
+        return Response({"ok": health["worker"] == health["beat"] == "ok", **health})
 
 
 class AccountCreateView(APIView):

@@ -34,7 +34,18 @@ if not SECRET_KEY:
         raise RuntimeError("SECRET_KEY must be set (or run with DEBUG=1 / via make run).")
     SECRET_KEY = "embedded-insecure-key-do-not-use-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+
+def site_url(host: str, port: str) -> str:
+    """The base of links when SITE_URL is unset: the address the service listens on."""
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)  # a wildcard is no address
+    return f"http://[{host.strip('[]')}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+# The embedded mode (`make run`, `PORT=23080 make run`) links to its own HOST and PORT.
+SITE_URL = (os.environ.get("SITE_URL") or (
+    site_url(os.environ.get("HOST", "127.0.0.1"), os.environ.get("PORT", "8000"))
+    if env_bool("LUDOPOST_EMBEDDED") else "http://127.0.0.1:8000")).rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -145,8 +156,9 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 
 # -- worker ------------------------------------------------------------------------------
 # Production: REDIS_URL (or CELERY_BROKER_URL); `celery -A config worker` processes and
-# one `celery -A config beat`. Embedded (`make run`): kombu's filesystem transport in
-# ./var/broker, worker and beat in one process. See docs/WORKER.md.
+# one `celery -A config beat`. Embedded (`make run`): a file broker in ./var/broker
+# (worker.broker: kombu's filesystem transport with atomic writes and claims), worker
+# and beat as two processes supervised by `manage.py run_embedded`. See docs/WORKER.md.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL or "filesystem://")
 # Redis redelivers a task not acknowledged within the visibility timeout (tasks ack
@@ -169,6 +181,7 @@ if CELERY_BROKER_URL == "filesystem://":
         "store_processed": False,
         "polling_interval": float(os.environ.get("CELERY_POLLING_INTERVAL", "0.2")),
     }
+    CELERY_BROKER_TRANSPORT = "worker.broker:Transport"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -193,11 +206,29 @@ WORKER_WEBHOOK_TIMEOUT = float(os.environ.get("WORKER_WEBHOOK_TIMEOUT", "10"))
 WORKER_WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE",
                                         DEBUG or TESTING or env_bool("LUDOPOST_EMBEDDED", False))
 WORKER_KEEP_DAYS = int(os.environ.get("WORKER_KEEP_DAYS", "30"))
+WORKER_HEARTBEAT_SECONDS = float(os.environ.get("WORKER_HEARTBEAT_SECONDS", "5"))
+WORKER_STALE_SECONDS = float(os.environ.get("WORKER_STALE_SECONDS", str(max(30.0, WORKER_HEARTBEAT_SECONDS * 4))))
 CELERY_BEAT_SCHEDULE = {
     "tick": {"task": "worker.tick", "schedule": WORKER_TICK_SECONDS,
              "options": {"expires": max(5.0, WORKER_TICK_SECONDS * 5)}},
     "digests": {"task": "worker.send_digests", "schedule": 300.0, "options": {"expires": 240}},
     "purge": {"task": "worker.purge", "schedule": 86400.0, "options": {"expires": 3600}},
+    "heartbeat": {"task": "worker.heartbeat", "schedule": WORKER_HEARTBEAT_SECONDS,
+                  "options": {"expires": WORKER_HEARTBEAT_SECONDS * 2}},
+}
+# Beat records its own heartbeat as it ticks (worker.health); the worker's comes from
+# the heartbeat task above. Either older than WORKER_STALE_SECONDS reads "down".
+CELERY_BEAT_SCHEDULER = "worker.health:HeartbeatScheduler"
+CELERY_IMPORTS = ["worker.health"]
+# Heartbeats are shared by every process that writes or reads them: Redis when there
+# is one, else files in ./var (the embedded mode runs on one machine).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "health": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                "KEY_PREFIX": "ludopost", "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}
+               if REDIS_URL else
+               {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                "LOCATION": str(VAR_DIR / "health")}),
 }
 
 LOGGING = {

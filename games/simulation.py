@@ -28,6 +28,19 @@ class SimulationReport:
     scores: list[list] = field(default_factory=list)
     winners: list[list[int]] = field(default_factory=list)
     combinations: set = field(default_factory=set)
+    # Per finished game: the seat that moved first, the number of moves, and the number
+    # of turns (runs of consecutive moves by the same seat).
+    first_seats: list[int] = field(default_factory=list)
+    lengths: list[tuple[int, int]] = field(default_factory=list)
+
+    def wins_by_turn_order(self, players: int) -> list[float]:
+        """Share of games won by the first, second, ... player in turn order (a shared
+        win counts as a fraction)."""
+        wins = [0.0] * players
+        for first, winners in zip(self.first_seats, self.winners):
+            for seat in winners:
+                wins[(seat - first) % players] += 1 / len(winners)
+        return [count / len(self.winners) for count in wins] if self.winners else wins
 
     @property
     def moves_per_second(self) -> float:
@@ -41,8 +54,9 @@ def simulation_user():
 
 
 def play_one(slug: str, players: int, *, bots: str = "best", options: dict | None = None,
-             player_seed: str = "", max_moves: int = 20_000) -> tuple[Game, int]:
-    """Play one game to the end: seat 0 as a user (moves chosen by a bot), the rest bots."""
+             player_seed: str = "", max_moves: int = 20_000, movers: list | None = None) -> tuple[Game, int]:
+    """Play one game to the end: seat 0 as a user (moves chosen by a bot), the rest bots.
+    ``movers``, when given, receives the seat of every move in order."""
     entry = registry.get(slug)
     bot = entry.bots.get(bots) or entry.bots["random"]
     user = simulation_user()
@@ -55,6 +69,8 @@ def play_one(slug: str, players: int, *, bots: str = "best", options: dict | Non
             game.refresh_from_db()
             return game, moves
         seat = min(game.to_move)
+        if movers is not None:
+            movers.append(seat)
         if seat == 0:
             rules = registry.rules_for(slug, game.rules_version)
             move = bot(rules, game.state, 0, services.game_rng(game, seq=game.version + 1))
@@ -116,9 +132,10 @@ def simulate(slug: str, *, players: int, games: int, seed: int = 0, bots: str = 
         report.games += 1
         game_options = {**(options or {}), **combinations[index % len(combinations)]}
         report.combinations.add(tuple(sorted(game_options.items())))
+        movers: list[int] = []
         try:
             game, moves = play_one(slug, players, bots=bots, options=game_options,
-                                   player_seed=f"sim:{seed}:{index}")
+                                   player_seed=f"sim:{seed}:{index}", movers=movers)
         except Exception as error:  # a simulation reports every failure and goes on
             report.errors.append(f"game {index} {game_options}: {type(error).__name__}: {error}")
             continue
@@ -126,6 +143,9 @@ def simulate(slug: str, *, players: int, games: int, seed: int = 0, bots: str = 
         report.finished += 1
         report.scores.append(game.outcome["scores"])
         report.winners.append(game.outcome["winners"])
+        report.first_seats.append(movers[0] if movers else 0)
+        turns = sum(1 for before, after in zip([None] + movers, movers) if before != after)
+        report.lengths.append((moves, turns))
         problem = check_replay(game)
         if problem:
             report.errors.append(problem)

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from games import registry
-from games.simulation import check_replay, option_combinations, play_one
+from games.simulation import SimulationReport, check_replay, option_combinations, play_one
 
 CASES = [(entry.slug, players) for entry in registry.all_games() if entry.slug != "race"
          for players in sorted({entry.rules.min_players, entry.rules.max_players})]
@@ -28,6 +28,14 @@ def test_simulate_command_reports_finished_games(capsys):
     call_command("simulate", "momiji", "--players", "2", "--games", "2", "--seed", "4", "--bots", "random")
     out = capsys.readouterr().out
     assert "games finished: 2/2" in out and "errors: 0" in out
+    assert "wins by turn order (first player first): " in out and "game length: moves median " in out
+
+
+def test_turn_order_shares_and_lengths_of_a_report():
+    report = SimulationReport(winners=[[1], [0, 2], [2]], first_seats=[1, 2, 0])
+    # game 1: seat 1 began and won (1st); game 2: seat 2 began, 0 and 2 shared (2nd and 1st);
+    # game 3: seat 0 began, seat 2 won (3rd)
+    assert report.wins_by_turn_order(3) == [1.5 / 3, 0.5 / 3, 1 / 3]
 
 
 def test_option_combinations_cover_every_on_off_and_choice_option():

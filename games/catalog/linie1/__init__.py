@@ -1,6 +1,13 @@
 """Linie 1 / Streetcar (Stefan Dorra, Goldsieber 1995; BGA "Streetcar")."""
-from .bot import choose_move
-from .rules import Linie1Rules
+from games.engine.bots import random_bot
+
+from .bot import choose_move, random_player
+from .rules import Linie1Rules, Linie1RulesV1
 
 RULES = Linie1Rules()
-BOTS = {"best": choose_move}
+# Games keep the rules version they were created under (v1: the first seat began and
+# the trip took the shortest route).
+RULES_BY_VERSION = {1: Linie1RulesV1(), 2: RULES}
+BOTS = {"best": choose_move, "random": random_player}
+# Games whose bots' moves were made by an earlier bot verify against that bot.
+BOTS_BY_VERSION = {"random": {1: random_bot}}

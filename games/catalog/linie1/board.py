@@ -413,3 +413,58 @@ def find_route(geom: Geometry, occ: list[int], line: int, stops: str, signs: dic
                 parent[nxt] = node
                 queue.append(nxt)
     return None
+
+
+def find_routes(geom: Geometry, occ: list[int], line: int, stops: str, signs: dict, start_side: str,
+                *, limit: int, slack: int, budget: int = 20_000) -> list[list[int]]:
+    """Drivable routes from the ``start_side`` terminal of ``line`` through all
+    ``stops`` to the other terminal, for a driver who picks their way (rules version 2).
+
+    Depth-first over (square, entry edge): a tram never drives the same segment
+    twice on one trip, so a route visits each (square, entry edge) at most once. Only
+    routes at most ``slack`` squares longer than the shortest one are kept, the
+    search stops after ``budget`` steps, and the ``limit`` best are returned, ordered
+    by length, then by how many stop signs lie on the way, then by their squares —
+    the same list for the same board, whoever asks.
+    """
+    shortest = find_route(geom, occ, line, stops, signs, start_side)
+    if shortest is None:
+        return []
+    bits = stop_bits(stops, signs)
+    full = (1 << len(stops)) - 1
+    start = geom.terminal(line, start_side)
+    end = next(term for term in geom.terminals[line] if term is not start)
+    sign_cells = set(signs.values())
+    longest = len(shortest) + slack
+    found: set[tuple[int, ...]] = set()
+    steps = 0
+
+    def walk(cell, entry, mask, path, seen):
+        nonlocal steps
+        steps += 1
+        if steps > budget or len(path) > longest:
+            return
+        for exit_edge in EXITS[occ[cell]][entry]:
+            kind = geom.edge[cell][exit_edge]
+            if kind < 0:
+                if (kind == TERMINAL and exit_edge == end["edge"] and mask == full
+                        and cell in end["cells"]):
+                    found.add(tuple(path))
+                continue
+            if occ[kind] < 0:
+                continue
+            new_entry = opposite(exit_edge)
+            if not EDGEMASK[occ[kind]] >> new_entry & 1 or (kind, new_entry) in seen:
+                continue
+            seen.add((kind, new_entry))
+            path.append(kind)
+            walk(kind, new_entry, mask | bits.get(kind, 0), path, seen)
+            path.pop()
+            seen.discard((kind, new_entry))
+
+    for cell in start["cells"]:
+        if occ[cell] >= 0:
+            walk(cell, start["edge"], bits.get(cell, 0), [cell], {(cell, start["edge"])})
+    found.add(tuple(shortest))
+    ranked = sorted(found, key=lambda path: (len(path), sum(1 for c in path if c in sign_cells), path))
+    return [list(path) for path in ranked[:limit]]

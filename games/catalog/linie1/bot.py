@@ -317,5 +317,22 @@ def choose_move(rules, state, seat, rng) -> dict:
         return _drive_move(rules, state, seat, rng, rules.legal_moves(state, seat))
     if not state["placed"] and rules.route_complete(state, seat):
         line = state["lines"][seat]
-        return {"type": "start_trip", "start": rules._geom(state).terminals[line][0]["side"]}
+        move = {"type": "start_trip", "start": rules._geom(state).terminals[line][0]["side"]}
+        if getattr(rules, "route_choice", False):
+            move["route"] = 0   # the shortest route, with the fewest stop signs among equals
+        return move
     return _build_move(rules, state, seat, rng)
+
+
+def random_player(rules, state, seat, rng) -> dict:
+    """The random baseline: any legal move but giving up, unless nothing else is left.
+
+    The generic random bot (version 1, kept for the audit of games it played) picked
+    ``give_up`` like any other move, so a random seat sooner or later left every game
+    and a random baseline measured nothing."""
+    moves = rules.legal_moves(state, seat)
+    playing = [move for move in moves if move["type"] != "give_up"] or moves
+    return playing[rng.randbelow(len(playing), "bot")]
+
+
+random_player.version = 2

@@ -57,11 +57,20 @@ def row_col(cell: int) -> list[int]:
 
 
 class Linie1Rules(Rules):
+    """Rules version 2. Against version 1 (``Linie1RulesV1``, kept so old games replay
+    as they were played): the first player is drawn at random, and a driver starting
+    the trip chooses the way among the drivable routes of the network (as the 1995
+    rules have the driver trace the route; version 1 always took the shortest)."""
+
     slug = "linie1"
     title = "Linie 1 / Streetcar"
     min_players = 2
     max_players = 6
-    version = 1
+    version = 2
+    random_first = True    # the first player drawn at random
+    route_choice = True    # the driver picks the route at the start of the trip
+    ROUTE_CHOICES = 6      # routes offered per terminal: the shortest and the next best
+    ROUTE_SLACK = 8        # ... at most this many squares longer than the shortest
 
     # -- description -------------------------------------------------------
     def options_schema(self) -> dict:
@@ -116,7 +125,10 @@ class Linie1Rules(Rules):
                             "from_seat": {"type": "integer", "minimum": 0, "maximum": 5}},
              "required": ["type", "tile", "rotation", "row", "col"], "additionalProperties": False},
             {"type": "object",
-             "properties": {"type": {"const": "start_trip"}, "start": {"type": "string", "enum": SIDES}},
+             "properties": {"type": {"const": "start_trip"}, "start": {"type": "string", "enum": SIDES},
+                            "route": {"type": "integer", "minimum": 0, "maximum": self.ROUTE_CHOICES - 1,
+                                      "description": "Which of the routes offered in the view "
+                                                     "(`trip_routes`) to drive, from 0."}},
              "required": ["type", "start"], "additionalProperties": False},
             simple("roll"),
             {"type": "object",
@@ -159,7 +171,8 @@ class Linie1Rules(Rules):
         return [Event("GameSetUp", {
             "players": players, "board": options["board"], "dice": options["dice"],
             "lines": lines, "route_cards": card_order, "routes": routes,
-            "hands": hands, "pile": pile, "first": 0,
+            "hands": hands, "pile": pile,
+            "first": rng.randbelow(players, "first_player") if self.random_first else 0,
         })]
 
     def evolve(self, state, event: Event):
@@ -254,6 +267,12 @@ class Linie1Rules(Rules):
         occ = occupancy(state) if occ is None else occ
         return B.find_route(self._geom(state), occ, state["lines"][seat], state["routes"][seat],
                             state["signs"], start_side)
+
+    def route_choices(self, state, seat, start_side, occ=None) -> list[list[int]]:
+        """The routes a driver may choose from the ``start_side`` terminal (version 2)."""
+        occ = occupancy(state) if occ is None else occ
+        return B.find_routes(self._geom(state), occ, state["lines"][seat], state["routes"][seat],
+                             state["signs"], start_side, limit=self.ROUTE_CHOICES, slack=self.ROUTE_SLACK)
 
     def route_complete(self, state, seat, occ=None) -> bool:
         return self.route(state, seat, None, occ) is not None
@@ -444,7 +463,7 @@ class Linie1Rules(Rules):
         return events
 
     def _decide_start_trip(self, state, seat, move, rng):
-        self._fields(move, {"start"})
+        self._fields(move, {"start", "route"} if self.route_choice else {"start"})
         if state["stage"] != "build":
             raise IllegalMove("Your tram is already on its way.", code="wrong_phase")
         if state["placed"]:
@@ -460,6 +479,17 @@ class Linie1Rules(Rules):
         if path is None:
             raise IllegalMove("Your route is not complete yet: there is no drivable track from your terminal "
                               "through all your stops to your other terminal.", code="route_incomplete")
+        if self.route_choice:
+            choices = self.route_choices(state, seat, start)
+            if "route" not in move:
+                raise IllegalMove(f"Choose your route: give 'route' from 0 to {len(choices) - 1} "
+                                  f"(the routes are listed in the game's view).", code="route_required")
+            index = self._int(move, "route", 0, self.ROUTE_CHOICES - 1)
+            if index >= len(choices):
+                raise IllegalMove(f"From the {start} terminal there {'is' if len(choices) == 1 else 'are'} "
+                                  f"only {len(choices)} route{'s' if len(choices) != 1 else ''} to choose "
+                                  f"from (0 to {len(choices) - 1}).", code="no_such_route")
+            path = choices[index]
         return [Event("TripStarted", {"seat": seat, "line": line, "stops": state["routes"][seat],
                                       "start": start, "path": path})]
 
@@ -541,8 +571,12 @@ class Linie1Rules(Rules):
         moves = []
         if self._can_start_trip(state, seat, occ):
             line = state["lines"][seat]
-            moves += [{"type": "start_trip", "start": term["side"]}
-                      for term in self._geom(state).terminals[line]]
+            for term in self._geom(state).terminals[line]:
+                if self.route_choice:
+                    moves += [{"type": "start_trip", "start": term["side"], "route": index}
+                              for index in range(len(self.route_choices(state, seat, term["side"], occ)))]
+                else:
+                    moves.append({"type": "start_trip", "start": term["side"]})
         placements = [] if len(state["placed"]) >= 2 else self.placements(state, seat, occ)
         moves += placements
         if not placements and not any(m["type"] == "start_trip" for m in moves):
@@ -628,6 +662,16 @@ class Linie1Rules(Rules):
         }
         if over:
             result["pile"] = list(state["pile"])
+        if self.route_choice and seat is not None and not over and seat == state["current"]:
+            occ = occupancy(state)
+            if self._can_start_trip(state, seat, occ):
+                result["trip_routes"] = {
+                    term["side"]: [{"route": index, "squares": len(path),
+                                    "stop_signs": sorted(letter for letter, cell in state["signs"].items()
+                                                         if cell in path),
+                                    "path": [row_col(c) for c in path]}
+                                   for index, path in enumerate(self.route_choices(state, seat, term["side"], occ))]
+                    for term in geom.terminals[state["lines"][seat]]}
         return result
 
     def redact(self, event: Event, seat):
@@ -688,3 +732,12 @@ class Linie1Rules(Rules):
                 return f"{player_name(p['winner'])} won the game."
             return "The game ended without a winner."
         return super().describe(event, seat)
+
+
+class Linie1RulesV1(Linie1Rules):
+    """Rules version 1, kept so that games played under it replay and verify as they
+    were played: the first seat began, and a trip always took the shortest route."""
+
+    version = 1
+    random_first = False
+    route_choice = False

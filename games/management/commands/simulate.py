@@ -42,5 +42,12 @@ class Command(BaseCommand):
                     wins[seat] += 1
             self.stdout.write(f"scores: mean {statistics.mean(flat):.1f}, min {min(flat)}, max {max(flat)}")
             self.stdout.write("wins per seat: " + ", ".join(f"{seat}: {n}" for seat, n in enumerate(wins)))
+            order = report.wins_by_turn_order(players)
+            self.stdout.write("wins by turn order (first player first): "
+                              + ", ".join(f"{share:.0%}" for share in order))
+            moves = [length[0] for length in report.lengths]
+            turns = [length[1] for length in report.lengths]
+            self.stdout.write(f"game length: moves median {statistics.median(moves):g}, longest {max(moves)}; "
+                              f"turns median {statistics.median(turns):g}, longest {max(turns)}")
         if report.errors:
             raise CommandError(f"{len(report.errors)} error(s)")

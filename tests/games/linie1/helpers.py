@@ -31,6 +31,7 @@ def table(players: int = 2, options: dict | None = None, seed: int = 0, tiles: d
     (row, col).
     """
     t = Table(RULES, players, options or {}, seed)
+    t.state["current"] = 0   # the worked examples start with the first seat (the first player is drawn)
     if tiles:
         for (row, col), (tile, rotation) in tiles.items():
             t.state["tiles"][cell(row, col)] = [tile, rotation]

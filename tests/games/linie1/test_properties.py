@@ -86,7 +86,8 @@ def test_legal_moves_match_decide_both_ways_along_a_bot_game():
     t = Table(RULES, 2, {}, seed=8)
     probes = [{"type": kind} for kind in ("roll", "pass", "give_up")] + \
         [{"type": "use_die", "face": f} for f in ("red", "1", "2", "H", "tool")] + \
-        [{"type": "start_trip", "start": s} for s in ("top", "right", "bottom", "left")]
+        [{"type": "start_trip", "start": s, "route": r} for s in ("top", "right", "bottom", "left")
+         for r in range(RULES.ROUTE_CHOICES)]
     steps = 0
     while not t.over and steps < 400:
         seat = min(RULES.to_move(t.state))

@@ -3,7 +3,7 @@ import copy
 from games.catalog.linie1 import RULES
 from games.catalog.linie1 import board as B
 
-from tests.games.linie1.helpers import (LINE1_PATH, LINE1_TRACK, STRAIGHT, cell, place, refused, table,
+from tests.games.linie1.helpers import (EW, LINE1_PATH, LINE1_TRACK, STRAIGHT, cell, place, refused, table,
                                         types)
 
 CROSSING, Y_SWITCH, LEFT_SWITCH = 9, 4, 2
@@ -75,10 +75,18 @@ def test_the_tram_follows_the_curve_as_drawn():
 def test_starting_the_trip_reveals_line_and_route_and_places_the_tram():
     t = line1_table(hands=[[STRAIGHT] * 5, [STRAIGHT] * 5])
     moves = RULES.legal_moves(t.state, 0)
-    assert {"type": "start_trip", "start": "left"} in moves
-    assert {"type": "start_trip", "start": "right"} in moves
+    assert {"type": "start_trip", "start": "left", "route": 0} in moves
+    assert {"type": "start_trip", "start": "right", "route": 0} in moves
+    assert [m for m in moves if m["type"] == "start_trip"] == [   # a single way to go each way
+        {"type": "start_trip", "start": "right", "route": 0}, {"type": "start_trip", "start": "left", "route": 0}]
     assert RULES.view(t.state, 1)["players"][0]["stops"] is None
-    events = t.play(0, {"type": "start_trip", "start": "right"})
+    assert "trip_routes" not in RULES.view(t.state, 1)
+    offered = RULES.view(t.state, 0)["trip_routes"]["right"]
+    assert offered == [{"route": 0, "squares": len(LINE1_PATH), "stop_signs": ["I", "L"],
+                        "path": [[c // 12, c % 12] for c in reversed(LINE1_PATH)]}]
+    refused(t, 0, {"type": "start_trip", "start": "right"}, "route_required")
+    refused(t, 0, {"type": "start_trip", "start": "right", "route": 1}, "no_such_route")
+    events = t.play(0, {"type": "start_trip", "start": "right", "route": 0})
     assert types(events) == ["TripStarted"]
     assert events[0].payload == {"seat": 0, "line": 1, "stops": "IL", "start": "right",
                                  "path": list(reversed(LINE1_PATH))}
@@ -111,7 +119,7 @@ def test_a_complete_route_and_no_placement_means_start_instead_of_pass():
     t.state["pile"] = []
     moves = RULES.legal_moves(t.state, 0)
     assert {"type": "pass"} not in moves
-    assert {"type": "start_trip", "start": "left"} in moves
+    assert {"type": "start_trip", "start": "left", "route": 0} in moves
     refused(t, 0, {"type": "pass"}, "must_start_trip")
 
 
@@ -142,3 +150,40 @@ def test_terminals_of_a_line_lie_on_opposite_sides():
     # BGA: line 1 from the top (columns 2-3) to the bottom (columns 6-7)
     geom = B.geometry("bga")
     assert geom.terminal_line[(cell(0, 1), 0)] == 1 and geom.terminal_line[(cell(11, 6), 2)] == 1
+
+
+def test_the_driver_chooses_among_the_routes_the_track_allows():
+    """A second way round between (2,2) and (2,8): down to row 1 through switches. The
+    1995 rules have the driver trace their route when the trip starts; BGA lets them
+    steer: either way the choice is the driver's (rules version 2)."""
+    tiles = dict(LINE1_TRACK)
+    # row 2 keeps its straight line; a bypass leaves it at (2,4) and rejoins at (2,8)
+    tiles[(2, 4)] = (LEFT_SWITCH, 1)   # E-W and W-N: from the west, on east or up north
+    tiles[(1, 4)] = (1, 1)             # curve S-E
+    for col in range(5, 8):
+        tiles[(1, col)] = EW
+    tiles[(1, 8)] = (1, 2)             # curve S-W
+    tiles[(2, 8)] = (3, 3)             # right switch: E-W and N-E, back onto the line
+    both_stops = line1_table(tiles=tiles, hands=[[STRAIGHT] * 5, [STRAIGHT] * 5])
+    # the bypass misses the sign of stop I at (2,5): a card with I has one way only
+    assert [r["squares"] for r in RULES.view(both_stops.state, 0)["trip_routes"]["left"]] == [len(LINE1_PATH)]
+    t = line1_table(tiles=tiles, stops="L", hands=[[STRAIGHT] * 5, [STRAIGHT] * 5])
+    routes = RULES.view(t.state, 0)["trip_routes"]["left"]
+    assert [r["squares"] for r in routes] == [len(LINE1_PATH), len(LINE1_PATH) + 2]
+    assert routes[0]["stop_signs"] == ["I", "L"] and routes[1]["stop_signs"] == ["L"]
+    assert [1, 5] in routes[1]["path"] and [2, 5] not in routes[1]["path"]
+    starts = [m for m in RULES.legal_moves(t.state, 0) if m["type"] == "start_trip"]
+    assert {(m["start"], m["route"]) for m in starts} == {("left", 0), ("left", 1), ("right", 0), ("right", 1)}
+    events = t.play(0, {"type": "start_trip", "start": "left", "route": 1})
+    assert events[0].payload["path"][6:10] == [cell(2, 3), cell(2, 4), cell(1, 4), cell(1, 5)]
+    assert t.state["trips"][0]["path"] == events[0].payload["path"]
+
+
+def test_rules_version_1_drives_the_shortest_route_without_a_choice():
+    from games.catalog.linie1 import RULES_BY_VERSION
+    v1 = RULES_BY_VERSION[1]
+    t = line1_table(hands=[[STRAIGHT] * 5, [STRAIGHT] * 5])
+    assert {"type": "start_trip", "start": "left"} in v1.legal_moves(t.state, 0)
+    assert "trip_routes" not in v1.view(t.state, 0)
+    events = v1.decide(t.state, 0, {"type": "start_trip", "start": "left"}, t.rng_for(1))
+    assert events[0].payload["path"] == LINE1_PATH

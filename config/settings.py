@@ -28,11 +28,21 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 DEBUG = env_bool("DEBUG", False)
 TESTING = "pytest" in sys.modules or env_bool("LUDOPOST_TESTING", False)
+# Commands that sign nothing and must run on a bare clone (an offline audit of an export).
+OFFLINE_COMMANDS = {"verify_game"}
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and not TESTING and not env_bool("LUDOPOST_EMBEDDED", False):
+    if DEBUG or TESTING or env_bool("LUDOPOST_EMBEDDED", False):
+        from config.secret_key import installation_key
+
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        SECRET_KEY = installation_key(VAR_DIR)   # random per installation, kept in VAR_DIR
+    elif len(sys.argv) > 1 and sys.argv[1] in OFFLINE_COMMANDS:
+        import secrets
+
+        SECRET_KEY = secrets.token_urlsafe(50)   # throwaway: nothing signed outlives the process
+    else:
         raise RuntimeError("SECRET_KEY must be set (or run with DEBUG=1 / via make run).")
-    SECRET_KEY = "embedded-insecure-key-do-not-use-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 
 
@@ -55,12 +65,14 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "games",
     "api",
     "worker",
 ]
 
 MIDDLEWARE = [
+    "api.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.common.CommonMiddleware",
 ]
@@ -114,12 +126,18 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.FastTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.LimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
+# Limits on what a request to /api/ may be (api/parsers.py, api/middleware.py): over
+# them it gets 413, 400 or 414 as JSON before any view runs. Nothing in the API needs
+# more than a few kilobytes; the depth bounds every recursive walk of a body.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(64 * 1024)))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
+API_MAX_URL_LENGTH = int(os.environ.get("API_MAX_URL_LENGTH", "2048"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "LudoPost API",
     "DESCRIPTION": "Play-by-mail board games: event-sourced, replayable, provably fair.",
@@ -127,6 +145,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "OAS_VERSION": "3.1.0",
+    # Swagger UI's files come from the service itself (drf-spectacular-sidecar, served
+    # by api/urls.py under /api/docs/assets/), so /api/docs/ works with no internet.
+    "SWAGGER_UI_DIST": "/api/docs/assets/swagger-ui-dist",
+    "SWAGGER_UI_FAVICON_HREF": "/api/docs/assets/swagger-ui-dist/favicon-32x32.png",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.add_game_schemas"],
 }
 

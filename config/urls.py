@@ -2,5 +2,4 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("api.urls")),
-    path("", include("worker.urls")),
 ]

@@ -61,7 +61,12 @@ INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
+    "django.contrib.messages",
+    # Before staticfiles: runserver (and so `make run`) serves static files through
+    # WhiteNoise too, exactly as production does.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django_htmx",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -69,12 +74,21 @@ INSTALLED_APPS = [
     "games",
     "api",
     "worker",
+    "web",
 ]
 
+# Sessions, CSRF and messages serve the web pages; the API authenticates by token
+# only, and DRF's views are exempt from CSRF.
 MIDDLEWARE = [
     "api.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -83,7 +97,9 @@ TEMPLATES = [{
     "BACKEND": "django.template.backends.django.DjangoTemplates",
     "DIRS": [],
     "APP_DIRS": True,
-    "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+    "OPTIONS": {"context_processors": ["django.template.context_processors.request",
+                                       "django.contrib.auth.context_processors.auth",
+                                       "django.contrib.messages.context_processors.messages"]},
 }]
 
 # -- database -------------------------------------------------------------------
@@ -120,6 +136,20 @@ USE_I18N = False
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# WhiteNoise serves the apps' static files straight from their folders, so neither
+# `make run` nor a fresh checkout needs collectstatic (STATIC_ROOT is used if filled).
+WHITENOISE_USE_FINDERS = True
+
+# -- web pages ------------------------------------------------------------------------
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "web:home"
+# Failed logins allowed per username and per client address within the window.
+WEB_LOGIN_ATTEMPTS = int(os.environ.get("WEB_LOGIN_ATTEMPTS", "5"))
+WEB_LOGIN_WINDOW_SECONDS = int(os.environ.get("WEB_LOGIN_WINDOW_SECONDS", "300"))
+# How often an open game page asks whether the game moved on (milliseconds).
+WEB_POLL_MS = int(os.environ.get("WEB_POLL_MS", "2500"))
 
 # -- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -8,6 +8,8 @@
   insert the outbox row) driven straight through the database driver;
 * loading a game's state at an old version with 50 vs 5,000 events in the log;
 * bot strength (win rate against random players) for every catalogued game;
+* the strong bot level against the basic bot, BENCH_STRONG_GAMES two-player games per
+  game (default 200), with its CPU time per move;
 * the worker's figures, when the worker benchmark is present.
 
 PostgreSQL when DATABASE_URL is set (a fresh database named <name>_bench is made),
@@ -127,6 +129,8 @@ def main() -> None:
     results["worker"] = platform_bench.bench_worker()
     results["load"] = platform_bench.bench_load()
     results["bots"] = platform_bench.bench_bots(games=int(os.environ.get("BENCH_BOT_GAMES", "60")))
+    from bench import strong_bots
+    results["strong_bots"] = strong_bots.bench_strong(int(os.environ.get("BENCH_STRONG_GAMES", "200")))
     out = ROOT / "docs" / "PERFORMANCE.md"
     out.write_text(platform_bench.report(results))
     (ROOT / "var" / "bench-results.json").write_text(json.dumps(results, indent=2, default=str))

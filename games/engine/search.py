@@ -22,6 +22,8 @@ in simultaneous turns the lowest seat to move goes first, as in the harness.
 """
 from __future__ import annotations
 
+import json
+import math
 import pickle
 import random
 from dataclasses import dataclass
@@ -76,7 +78,9 @@ def clone(state):
 
 
 def canonical_key(move: dict) -> str:
-    return repr(sorted(move.items()))
+    # JSON, so that a move read from a stored snapshot (lists) and the same move built
+    # by a fold (perhaps tuples) sort alike: the audit must re-derive the same choice.
+    return json.dumps(move, sort_keys=True)
 
 
 def win_share(outcome, seat: int) -> float:
@@ -202,7 +206,5 @@ def redeal(places: list[list], rng, key=None) -> list[list]:
 def margin_value(mine: float, others: list[float], scale: float) -> float:
     """A cut-off rollout's value in [0, 1] from scores as they stand: a logistic of the
     lead over the best other seat, ``scale`` points making odds of about 2.7 to 1."""
-    import math
-
     lead = mine - max(others) if others else 0.0
     return 1.0 / (1.0 + math.exp(-lead / scale))

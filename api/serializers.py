@@ -97,8 +97,10 @@ class GameSerializer(serializers.Serializer):
     options = serializers.JSONField()
     time_control = serializers.JSONField()
     version = serializers.IntegerField()
-    head_hash = serializers.CharField()
+    head_hash = serializers.CharField(allow_null=True, help_text=(
+        "The hash of the last event; null while a game from before the hiding hash scheme runs."))
     seed_commitment = serializers.CharField()
+    hash_scheme = serializers.IntegerField(help_text="How event hashes are made (docs/FAIRNESS.md): 2 hides secrets.")
     seats = SeatSerializer(many=True)
     to_move = serializers.ListField(child=serializers.IntegerField())
     may_move = serializers.ListField(child=serializers.IntegerField(), help_text=(
@@ -133,8 +135,15 @@ class EventSerializer(serializers.Serializer):
     payload = serializers.JSONField()
     actor = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
-    hash = serializers.CharField()
+    hash = serializers.CharField(allow_null=True)
     description = serializers.CharField(help_text="The event in words.")
+    batch = serializers.IntegerField(help_text="Seq of the first event of the move that made this one.")
+    prev_hash = serializers.CharField(allow_null=True)
+    sealed = serializers.CharField(allow_null=True, help_text=(
+        "Hash scheme 2: the salted commitment to the full event (docs/FAIRNESS.md); null under scheme 1."))
+    public = serializers.JSONField(required=False, help_text=(
+        "Hash scheme 2, when you are shown more than a spectator: the spectator's {type, payload}, "
+        "which the hash covers."))
 
 
 class MoveResultSerializer(serializers.Serializer):
@@ -171,7 +180,8 @@ class AuditSerializer(serializers.Serializer):
     seed_commitment = serializers.CharField()
     player_seeds = serializers.ListField(child=serializers.CharField())
     server_seed = serializers.CharField(allow_null=True, help_text="Revealed when the game is over.")
-    head_hash = serializers.CharField()
+    head_hash = serializers.CharField(allow_null=True, help_text=(
+        "The hash of the last event; null while a game from before the hiding hash scheme runs."))
     verification = serializers.CharField(allow_null=True)
     verified = serializers.BooleanField(allow_null=True)
     export = serializers.JSONField(allow_null=True, help_text="The full unredacted log, once finished.")

@@ -122,7 +122,8 @@ def _game_data(game, seat):
     return {
         "id": game.pk, "slug": game.slug, "rules_version": game.rules_version, "status": game.status,
         "players": game.players, "options": game.options, "time_control": game.time_control,
-        "version": game.version, "head_hash": game.head_hash, "seed_commitment": game.seed_commitment,
+        "version": game.version, "head_hash": selectors.served_head_hash(game),
+        "seed_commitment": game.seed_commitment, "hash_scheme": game.hash_scheme,
         "seats": [{"number": st.number, "username": st.user.username if st.user else None,
                    "bot_level": st.bot_level, "forfeited": st.forfeited, "deadline": st.deadline,
                    "bank_seconds": st.bank_seconds} for st in seats],
@@ -285,7 +286,8 @@ class GameViewSet(viewsets.ViewSet):
         game = selectors.game_get(pk)
         finished = game.status == GameStatus.FINISHED
         data = {"game": game.pk, "seed_commitment": game.seed_commitment, "player_seeds": game.player_seeds,
-                "server_seed": game.server_seed if finished else None, "head_hash": game.head_hash,
+                "server_seed": game.server_seed if finished else None,
+                "head_hash": selectors.served_head_hash(game),
                 "verification": None, "verified": None, "export": None}
         if finished:
             verdict = verify_game(game)

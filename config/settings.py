@@ -28,11 +28,21 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 DEBUG = env_bool("DEBUG", False)
 TESTING = "pytest" in sys.modules or env_bool("LUDOPOST_TESTING", False)
+# Commands that sign nothing and must run on a bare clone (an offline audit of an export).
+OFFLINE_COMMANDS = {"verify_game"}
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and not TESTING and not env_bool("LUDOPOST_EMBEDDED", False):
+    if DEBUG or TESTING or env_bool("LUDOPOST_EMBEDDED", False):
+        from config.secret_key import installation_key
+
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        SECRET_KEY = installation_key(VAR_DIR)   # random per installation, kept in VAR_DIR
+    elif len(sys.argv) > 1 and sys.argv[1] in OFFLINE_COMMANDS:
+        import secrets
+
+        SECRET_KEY = secrets.token_urlsafe(50)   # throwaway: nothing signed outlives the process
+    else:
         raise RuntimeError("SECRET_KEY must be set (or run with DEBUG=1 / via make run).")
-    SECRET_KEY = "embedded-insecure-key-do-not-use-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 
 

@@ -32,6 +32,9 @@ class Game(models.Model):
     # Fairness: the commitment is public from creation; the seed only once finished.
     server_seed = models.CharField(max_length=64)
     seed_commitment = models.CharField(max_length=64)
+    # How the event hashes are computed (games.hashing): 1 for games created before the
+    # hiding scheme, which keep verifying as they were; new games get the current one.
+    hash_scheme = models.PositiveSmallIntegerField(default=2)
 
     # Projection of the log, updated in the move's transaction.
     version = models.PositiveIntegerField(default=0)
@@ -95,6 +98,8 @@ class Event(models.Model):
     created_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    # Hash scheme 2: the salted commitment to the full event (games.hashing); null under scheme 1.
+    sealed = models.CharField(max_length=64, null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_game_seq")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from games import registry, store
 from games.engine import Event as RulesEvent
 from games.errors import InvalidInput, NotFound
-from games.hashing import timestamp
+from games.hashing import HIDING_SCHEME, public_part, timestamp
 from games.models import Event, Game, GameStatus
 from games.platform_events import PLATFORM_EVENT_TYPES
 from games.platform_events import describe as describe_platform_event
@@ -83,9 +83,28 @@ def event_json(rules, row, seat: int | None, *, reveal: bool) -> dict:
     event = RulesEvent(row.type, row.payload)
     if not reveal and row.type not in PLATFORM_EVENT_TYPES:
         event = rules.redact(event, seat)
-    return {"seq": row.seq, "type": event.type, "payload": event.payload, "actor": row.actor,
-            "created_at": timestamp(row.created_at), "hash": row.hash,
-            "description": describe(rules, event.type, event.payload, seat)}
+    # A scheme-1 hash commits to hidden content with nothing secret: served only once all is revealed.
+    shown = reveal or row.sealed is not None
+    data = {"seq": row.seq, "type": event.type, "payload": event.payload, "actor": row.actor,
+            "created_at": timestamp(row.created_at), "hash": row.hash if shown else None,
+            "description": describe(rules, event.type, event.payload, seat),
+            "batch": row.batch, "prev_hash": row.prev_hash if shown else None, "sealed": row.sealed}
+    if row.sealed is not None:
+        # Scheme 2: the hash covers the spectator's form of the event; a seat (or anyone
+        # after the end) is shown more, so it also gets that form to recompute the link.
+        public = public_part(rules, row.type, row.payload)
+        if public != {"type": event.type, "payload": event.payload}:
+            data["public"] = public
+    return data
+
+
+def served_head_hash(game: Game) -> str | None:
+    """The chain head as served (game page, audit, emails, webhooks): always under the
+    hiding scheme; under scheme 1 only once the game is over, since such a hash lets
+    anyone test guesses about the hidden content it covers (docs/FAIRNESS.md)."""
+    if game.hash_scheme >= HIDING_SCHEME or game.status == GameStatus.FINISHED:
+        return game.head_hash
+    return None
 
 
 def events_for(game: Game, seat: int | None, *, after: int = 0, limit: int = 100) -> list[dict]:

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from games.engine import Event as RulesEvent
-from games.hashing import event_hash, timestamp
+from games.hashing import HIDING_SCHEME, event_hash, hiding_hash, timestamp
 from games.models import Event, Game, Snapshot
 from games.platform_events import fold
 from games.rawsql import load_one
@@ -63,12 +63,12 @@ def _load_game(game_id, lock: str) -> Game | None:
 # The fields a command reads or writes; the rest (options, dates, creator) load on demand.
 MOVE_FIELDS = ("id", "slug", "rules_version", "players", "time_control", "status", "server_seed", "version",
                "head_hash", "state", "to_move", "outcome", "finished_at", "seat_users", "player_seeds",
-               "forfeited_seats")
+               "forfeited_seats", "hash_scheme")
 
 
 _EVENT_COLUMNS = ("game_id, seq, type, payload, actor, batch, command, rules_version, created_at, prev_hash,"
-                  " hash")
-_EVENT_VALUES = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                  " hash, sealed")
+_EVENT_VALUES = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 _UPDATE_GAME = ("UPDATE games_game SET version = %s, head_hash = %s, state = %s, to_move = %s, outcome = %s,"
                 " status = %s, finished_at = %s WHERE id = %s")
 _UPDATE_SEAT = "UPDATE games_seat SET last_move_version = %s WHERE game_id = %s AND number = %s"
@@ -92,7 +92,7 @@ _PLAIN_SQL = {
 _GUARDED_SQL = {
     "projection": _UPDATE_GAME + " AND version = %s RETURNING id",
     "event_row": ("(%s::bigint, %s::integer, %s::varchar, %s::jsonb, %s::smallint, %s::integer, %s::jsonb,"
-                  " %s::integer, %s::timestamptz, %s::varchar, %s::varchar)"),
+                  " %s::integer, %s::timestamptz, %s::varchar, %s::varchar, %s::varchar)"),
     "events": f"INSERT INTO games_event ({_EVENT_COLUMNS}) SELECT v.* FROM (VALUES {{rows}}) AS v, projection",
     "mover": _UPDATE_SEAT + " AND EXISTS (SELECT 1 FROM projection)",
     "snapshot": ("INSERT INTO games_snapshot (game_id, version, state)"
@@ -117,6 +117,9 @@ class AppendedEvent:
     actor: int | None
     created_at: object
     hash: str
+    sealed: str | None = None
+    batch: int = 0
+    prev_hash: str = ""
 
 
 @dataclass
@@ -134,7 +137,8 @@ def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | N
     Nothing is written yet: ``write_move`` writes the events together with the
     projection and the outbox row. Each payload is serialised before any later event
     is folded, so what is stored is exactly what was hashed even if the rules' evolve
-    keeps references into payloads.
+    keeps references into payloads. The hash follows the game's scheme (games.hashing):
+    new games commit to secret content with salts only the revealed seed gives away.
     """
     created_at = timestamp(now)
     db_now = connection.ops.adapt_datetimefield_value(now)
@@ -144,15 +148,24 @@ def append(game: Game, *, rules, state, events: list[RulesEvent], actor: int | N
     for offset, event in enumerate(events):
         seq = batch + offset
         row_command = command if offset == 0 else None
-        digest = event_hash(game_id=game.pk, seq=seq, type=event.type, payload=event.payload, actor=actor,
-                            batch=batch, command=row_command, rules_version=game.rules_version,
-                            created_at=created_at, prev_hash=prev_hash)
         payload_json = json.dumps(event.payload)
+        payload = json.loads(payload_json)   # hashed, stored and served alike
+        sealed = None
+        if game.hash_scheme == HIDING_SCHEME:
+            digest, sealed = hiding_hash(rules=rules, server_seed=game.server_seed, game_id=game.pk, seq=seq,
+                                         type=event.type, payload=payload, actor=actor, batch=batch,
+                                         command=row_command, rules_version=game.rules_version,
+                                         created_at=created_at, prev_hash=prev_hash)
+        else:
+            digest = event_hash(game_id=game.pk, seq=seq, type=event.type, payload=event.payload, actor=actor,
+                                batch=batch, command=row_command, rules_version=game.rules_version,
+                                created_at=created_at, prev_hash=prev_hash)
         pending.params.append((game.pk, seq, event.type, payload_json, actor, batch,
                                None if row_command is None else json.dumps(row_command), game.rules_version,
-                               db_now, prev_hash, digest))
-        pending.rows.append(AppendedEvent(seq=seq, type=event.type, payload=json.loads(payload_json), actor=actor,
-                                          created_at=now, hash=digest))
+                               db_now, prev_hash, digest, sealed))
+        pending.rows.append(AppendedEvent(seq=seq, type=event.type, payload=payload, actor=actor,
+                                          created_at=now, hash=digest, sealed=sealed, batch=batch,
+                                          prev_hash=prev_hash))
         prev_hash = digest
         state = fold(rules, state, event.type, event.payload)
     game.version += len(pending.rows)

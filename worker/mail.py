@@ -90,7 +90,7 @@ def _game_context(game: Game, seat: Seat | None, prefs) -> dict:
     base = f"{settings.SITE_URL}/api/v1/games/{game.pk}"
     return {"game": game, "title": title, "seat": seat.number if seat else None, "link": f"{base}/",
             "events_link": f"{base}/events/?since=my-last-move", "audit_link": f"{base}/audit/",
-            "head_hash": game.head_hash, "version": game.version,
+            "head_hash": game_selectors.served_head_hash(game), "version": game.version,
             "time_control": timecontrol.describe(game.time_control) if game.time_control else None}
 
 

@@ -38,10 +38,11 @@ def game_summary(game: Game) -> dict:
     from django.conf import settings
 
     from games import registry
+    from games.selectors import served_head_hash
 
     entry = registry.get(game.slug)
     return {"id": game.pk, "slug": game.slug, "title": entry.rules.title if entry else game.slug,
-            "version": game.version, "head_hash": game.head_hash, "status": game.status,
+            "version": game.version, "head_hash": served_head_hash(game), "status": game.status,
             "to_move": game.to_move, "url": f"{settings.SITE_URL}/api/v1/games/{game.pk}/"}
 
 

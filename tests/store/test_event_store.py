@@ -2,22 +2,55 @@
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from games import registry, store
-from games.hashing import GENESIS, event_hash, timestamp
-from games.models import Event, Outbox, Snapshot
-from tests.support.factories import play_moves, started_game
+from games import registry, services, store
+from games.hashing import GENESIS, event_hash, hiding_hash, timestamp
+from games.models import Event, Game, Outbox, Snapshot
+from tests.support.factories import play_moves, started_game, user
 
 pytestmark = pytest.mark.django_db
+
+
+def legacy_game(slug: str = "race", players: int = 2, options: dict | None = None):
+    """A game under hash scheme 1, as games created before the hiding scheme are."""
+    users = [user(f"{slug}-legacy{i}") for i in range(players)]
+    game = services.game_create(user=users[0], slug=slug, players=players, options=options or {})
+    Game.objects.filter(pk=game.pk).update(hash_scheme=1)
+    for account in users[1:]:
+        game = services.game_join(user=account, game_id=game.pk)
+    game.refresh_from_db()
+    return game, users
 
 
 def test_seq_is_gap_free_and_hashes_chain():
     game, users = started_game(options={"target": 30})
     game = play_moves(game, users, 12)
+    assert game.hash_scheme == 2
+    rules = registry.rules_for(game.slug, game.rules_version)
     rows = list(Event.objects.filter(game=game).order_by("seq"))
     assert [row.seq for row in rows] == list(range(1, game.version + 1))
     prev = GENESIS
     for row in rows:
         assert row.prev_hash == prev
+        assert (row.hash, row.sealed) == hiding_hash(
+            rules=rules, server_seed=game.server_seed, game_id=game.pk, seq=row.seq, type=row.type,
+            payload=row.payload, actor=row.actor, batch=row.batch, command=row.command,
+            rules_version=row.rules_version, created_at=timestamp(row.created_at), prev_hash=prev)
+        # Not the old formula: nothing served is a function of the content and public data alone.
+        assert row.hash != event_hash(game_id=game.pk, seq=row.seq, type=row.type, payload=row.payload,
+                                      actor=row.actor, batch=row.batch, command=row.command,
+                                      rules_version=row.rules_version, created_at=timestamp(row.created_at),
+                                      prev_hash=prev)
+        prev = row.hash
+    assert game.head_hash == prev
+
+
+def test_a_game_under_scheme_1_keeps_hashing_as_before():
+    game, users = legacy_game(options={"target": 30})
+    game = play_moves(game, users, 12)
+    rows = list(Event.objects.filter(game=game).order_by("seq"))
+    prev = GENESIS
+    for row in rows:
+        assert row.prev_hash == prev and row.sealed is None
         assert row.hash == event_hash(game_id=game.pk, seq=row.seq, type=row.type, payload=row.payload,
                                       actor=row.actor, batch=row.batch, command=row.command,
                                       rules_version=row.rules_version, created_at=timestamp(row.created_at),

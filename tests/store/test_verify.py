@@ -63,17 +63,21 @@ def test_an_event_altered_in_the_database_is_found():
 def test_a_rewritten_chain_is_caught_by_the_random_outcomes():
     """Even a forger who recomputes every hash cannot fake a die: the seed decides it."""
     data = export_game(finished_game())
-    from games.hashing import GENESIS, event_hash
+    from games import registry
+    from games.hashing import GENESIS, hiding_hash
 
+    rules = registry.rules_for(data["game"]["slug"], data["game"]["rules_version"])
     rolled = next(row for row in data["events"] if row["type"] == "Rolled")
     rolled["payload"] = dict(rolled["payload"], steps=rolled["payload"]["steps"] % 3 + 1)
     prev = GENESIS
     for row in data["events"]:
         row["prev_hash"] = prev
-        row["hash"] = prev = event_hash(game_id=data["game"]["id"], seq=row["seq"], type=row["type"],
-                                        payload=row["payload"], actor=row["actor"], batch=row["batch"],
-                                        command=row["command"], rules_version=row["rules_version"],
-                                        created_at=row["created_at"], prev_hash=row["prev_hash"])
+        row["hash"], row["sealed"] = hiding_hash(
+            rules=rules, server_seed=data["game"]["server_seed"], game_id=data["game"]["id"], seq=row["seq"],
+            type=row["type"], payload=row["payload"], actor=row["actor"], batch=row["batch"],
+            command=row["command"], rules_version=row["rules_version"], created_at=row["created_at"],
+            prev_hash=row["prev_hash"])
+        prev = row["hash"]
     data["game"]["head_hash"] = prev
     verdict = verify_export(data)
     assert not verdict.ok and f"event {rolled['seq']}" in verdict.message

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .components import CELLS, GROUPS, SUN_BONUSES, ZONE_LIST
 from .sheet import tally, why_not
-from .turn import CRAB, QUESTION, SUN
+from .turn import CRAB, DONE, QUESTION, SUN
 
 QUESTION_VALUE = 1.5
 SUN_PACE = 0.1
@@ -133,6 +133,23 @@ def _best_after(turn, other_shells: list, depth: int) -> float:
 
 
 def choose_move(rules, state, seat, rng) -> dict:
+    """A step (rules version 1) or, from version 2 on, the round's whole choice: the
+    same greedy step after step, on the seat's turn as it would be after each."""
+    if rules.version == 1:
+        return choose_step(rules, state, seat, rng)
+    from .rules import SoleilsRulesV1
+
+    stepwise = SoleilsRulesV1()
+    trial = {**state, "moves": [list(moves) for moves in state["moves"]]}
+    steps = []
+    while stepwise.turn_of(trial, seat).phase != DONE:
+        step = choose_step(stepwise, trial, seat, rng)
+        steps.append(step)
+        trial["moves"][seat].append(step)
+    return {"type": "choice", "steps": steps}
+
+
+def choose_step(rules, state, seat, rng) -> dict:
     moves = rules.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]

@@ -21,14 +21,19 @@ from games.engine.outcome import rank_by_keys
 from .components import (CELL_IDS, CELLS, DICE, MAX_ROUNDS, SHELL_MAJORITY_POINTS, SUN_GOAL,
                          layout_json)
 from .sheet import ADJACENT_DIFFERENT, ROW_ALL_DIFFERENT, empty_sheet, tally
-from .turn import DONE, MOVE_FIELDS, run_turn
+from .turn import DONE, MOVE_FIELDS, PHASE_WORDS, run_turn
 
 
 def _player(seat) -> str:
     return f"Player {seat + 1}"
 
 
-class SoleilsRules(Rules):
+class SoleilsRulesV1(Rules):
+    """Rules version 1, kept so that games played under it replay and verify as they
+    were played: every step of a round's choice is a move of its own and a
+    ``ChoiceMade`` event, so the others could count a seat's steps (version 2 below
+    makes the whole choice one move)."""
+
     slug = "soleils"
     title = "62 Soleils d'Été"
     min_players = 1
@@ -114,7 +119,10 @@ class SoleilsRules(Rules):
             state["dice"] = list(payload["dice"])
             state["moves"] = [[] for _ in range(state["players"])]
         elif event.type == "ChoiceMade":
-            state["moves"][payload["seat"]].append(dict(payload["move"]))
+            if "steps" in payload:   # version 2: the whole choice at once
+                state["moves"][payload["seat"]].extend(dict(step) for step in payload["steps"])
+            else:
+                state["moves"][payload["seat"]].append(dict(payload["move"]))
         elif event.type == "RoundResolved":
             rule = state["options"]["sailboat_rule"]
             for seat, moves in enumerate(payload["moves"]):
@@ -162,6 +170,11 @@ class SoleilsRules(Rules):
             return events
         all_moves = [list(state["moves"][other]) for other in range(state["players"])]
         all_moves[seat].append(move)
+        return events + self._close_round(state, all_moves, rng)
+
+    def _close_round(self, state: dict, all_moves: list, rng) -> list[Event]:
+        """Every seat has finished: reveal and write the round, then end or roll again."""
+        events = []
         rule = state["options"]["sailboat_rule"]
         suns = [run_turn(state["sheets"][other], state["dice"], all_moves[other], rule).sun_total
                 for other in range(state["players"])]
@@ -264,8 +277,10 @@ class SoleilsRules(Rules):
             return f"Round {payload['round']}: the dice show {dice}."
         if event.type == "ChoiceMade":
             who = "You" if payload["seat"] == seat else _player(payload["seat"])
-            if payload.get("hidden") or "move" not in payload:
+            if payload.get("hidden") or ("move" not in payload and "steps" not in payload):
                 return f"{who} made a secret choice for round {payload['round']}."
+            if "steps" in payload:
+                return f"{who} chose: {describe_moves(payload['steps'])}."
             return f"{who} chose: {describe_move(payload['move'])}."
         if event.type == "RoundResolved":
             parts = [f"{_player(s)} {describe_moves(moves)} (sun {total})"
@@ -276,6 +291,104 @@ class SoleilsRules(Rules):
                    else f"round {MAX_ROUNDS} was played")
             return f"The game ended after round {payload['round']}: {why}."
         return super().describe(event, seat)
+
+
+# The longest complete choice: a write, a crab chain, the frog hat's sun value, a
+# question mark and its own crab chain. Schema bound only; the turn decides.
+MAX_STEPS = 16
+
+
+class SoleilsRules(SoleilsRulesV1):
+    """Rules version 2: a round's choice is one move and one event, whatever it holds.
+
+    ``{"type": "choice", "steps": [...]}`` lists the steps of version 1 (a write or
+    sun_only, then crab, frog-hat sun and question steps as the sheet asks) up to the
+    end of the turn; it is checked step by step and recorded as a single hidden
+    ``ChoiceMade``. So the others see, for every seat and every round, exactly one
+    event of one shape, and the seat leaves ``to_move`` with that one move: nothing
+    tells them whether it took one step or five (crab, frog hat or question mark).
+    """
+
+    version = 2
+
+    def move_schema(self) -> dict:
+        return {"oneOf": [{
+            "type": "object",
+            "properties": {
+                "type": {"const": "choice"},
+                "steps": {"type": "array", "minItems": 1, "maxItems": MAX_STEPS,
+                          "items": super().move_schema(),
+                          "description": ("The round's whole choice, step by step: write or sun_only, "
+                                          "then crab / crab_skip, sun, question / question_skip as "
+                                          "the sheet asks, until nothing is left to do.")},
+            },
+            "required": ["type", "steps"],
+            "additionalProperties": False,
+        }]}
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        """Every complete choice of the round (each a path through the turn's steps)."""
+        if seat not in self.to_move(state):
+            return []
+        choices: list[dict] = []
+
+        def walk(turn, steps):
+            for step in turn.legal_moves():
+                after = turn.copy().apply(step)
+                if after.phase == DONE:
+                    choices.append({"type": "choice", "steps": [*steps, step]})
+                else:
+                    walk(after, [*steps, step])
+
+        walk(self.turn_of(state, seat), [])
+        return choices
+
+    def decide(self, state: dict, seat: int, move: dict, rng) -> list[Event]:
+        if not state or state["finished"]:
+            raise IllegalMove("The game is over.", code="game_over")
+        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            raise IllegalMove("There is no such seat in this game.", code="not_your_turn")
+        turn = self.turn_of(state, seat)
+        if turn.phase == DONE:
+            raise IllegalMove("You have finished this round; wait for the other players.",
+                              code="not_your_turn")
+        if not isinstance(move, dict) or move.get("type") != "choice":
+            raise IllegalMove("A move is {\"type\": \"choice\", \"steps\": [...]}: the round's whole choice.",
+                              code="invalid_move")
+        steps = move.get("steps")
+        if not isinstance(steps, list) or not steps:
+            raise IllegalMove("A choice lists its steps, at least one.", code="invalid_move")
+        clean = []
+        for number, step in enumerate(steps, start=1):
+            if turn.phase == DONE:
+                raise IllegalMove(f"Your choice is complete after step {number - 1}; "
+                                  f"leave out the steps after it.", code="too_many_steps")
+            try:
+                turn.check(step)
+            except IllegalMove as error:
+                raise IllegalMove(f"Step {number}: {error.message}", code=error.code, details=error.details)
+            step = {key: step[key] for key in ("type", *MOVE_FIELDS[step["type"]])}
+            turn.apply(step)
+            clean.append(step)
+        if turn.phase != DONE:
+            raise IllegalMove(f"Your choice is not complete: after step {len(clean)} you must "
+                              f"{PHASE_WORDS[turn.phase]}.", code="incomplete_choice")
+        events = [Event("ChoiceMade", {"seat": seat, "round": state["round"], "steps": clean})]
+        others_done = all(self.turn_of(state, other).phase == DONE
+                          for other in range(state["players"]) if other != seat)
+        if not others_done:
+            return events
+        all_moves = [list(state["moves"][other]) for other in range(state["players"])]
+        all_moves[seat] = clean
+        return events + self._close_round(state, all_moves, rng)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        result = super().view(state, seat)
+        if result.get("your_turn"):
+            # The steps possible now; a move sends them all at once (legal_moves lists
+            # complete choices).
+            result["your_turn"]["step_moves"] = result["your_turn"].pop("legal_moves")
+        return result
 
 
 def describe_move(move: dict) -> str:

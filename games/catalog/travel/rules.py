@@ -275,6 +275,8 @@ class TravelRules(Rules):
             "CardsBuried": ("seat",),
             "DraftChanged": ("by",),
             "OfferMade": ("by", "to"),
+            # A counter-offer repeats the offer it answers: as private as that offer.
+            "DraftOpened": ("by", "to"),
             "TradeCompleted": ("offerer", "accepter"),
             "StealResolved": ("thief", "victim"),
             "Smuggled": ("seat", "to"),
@@ -325,6 +327,12 @@ def _hide(kind: str, p: dict) -> dict:
         return {"by": p["by"], "entry": "hidden"}
     if kind == "OfferMade":
         return {**p, "give": [None] * len(p["give"]), "want": [None] * len(p["want"])}
+    if kind == "DraftOpened":
+        previous = p["previous"]
+        if previous is None:
+            return p
+        return {**p, "previous": {"give": [None] * len(previous["give"]),
+                                  "want": [None] * len(previous["want"])}}
     if kind == "TradeCompleted":
         return {**p, "offerer_gave": [None] * len(p["offerer_gave"]),
                 "accepter_gave": [None] * len(p["accepter_gave"])}

@@ -61,6 +61,12 @@ class Command(BaseCommand):
                 export = export_game(game)
                 expected = {"state_sha256": state_digest(game.state), "outcome": game.outcome,
                             "head_hash": game.head_hash, "version": game.version}
-                path = folder / f"{entry.slug}-v{game.rules_version}-{players}p-{index}.json"
+                # Files of games under the hiding hash scheme say so; a file once
+                # written is never rewritten (old games must keep verifying as recorded).
+                scheme = f"-h{game.hash_scheme}" if game.hash_scheme > 1 else ""
+                path = folder / f"{entry.slug}-v{game.rules_version}{scheme}-{players}p-{index}.json"
+                if path.exists():
+                    self.stdout.write(f"{path}: exists, kept as it is")
+                    continue
                 path.write_text(json.dumps({"export": export, "expected": expected}, sort_keys=True) + "\n")
                 self.stdout.write(f"{path}: {game.version} events")

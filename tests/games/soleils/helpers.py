@@ -6,9 +6,11 @@ Sheets are filled by hand with ``fill(state, seat, {...})``.
 """
 from __future__ import annotations
 
-from games.catalog.soleils import RULES
+from games.catalog.soleils import RULES_BY_VERSION
 from games.engine import Event
 from games.engine.rng import rng_for_testing
+
+RULES = RULES_BY_VERSION[1]   # the step-by-step rules; version 2 sends the steps as one move
 
 
 def new_game(players=1, dice=(1, 2, 3), options=None, round_number=1):

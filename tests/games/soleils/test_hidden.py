@@ -1,10 +1,12 @@
 """A player's choices for the round stay secret until the round closes."""
 import json
 
-from games.catalog.soleils import RULES
+from games.catalog.soleils import RULES_BY_VERSION
 from games.engine.harness import Table
 
 from tests.games.soleils.helpers import new_game, play
+
+RULES = RULES_BY_VERSION[1]   # the step-by-step rules; version 2 sends the steps as one move
 
 
 def test_views_and_events_hide_another_seats_pending_choice():

@@ -6,11 +6,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.catalog.soleils import RULES
+from games.catalog.soleils import RULES_BY_VERSION
 from games.catalog.soleils.components import CELL_IDS
 from games.engine import IllegalMove
 from games.engine.harness import Table
 from games.engine.testing import check_game_properties
+
+RULES = RULES_BY_VERSION[1]   # the step-by-step rules; version 2 sends the steps as one move
 
 OPTIONS = [{"sailboat_rule": "row_all_different"}, {"sailboat_rule": "adjacent_different"}]
 

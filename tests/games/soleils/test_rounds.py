@@ -1,10 +1,12 @@
 """Simultaneous rounds, the game end and the final scoring ("Spielende und Wertung")."""
 import pytest
 
-from games.catalog.soleils import RULES
+from games.catalog.soleils import RULES_BY_VERSION
 from games.engine import IllegalMove
 
 from tests.games.soleils.helpers import cells, fill, new_game, play, turn
+
+RULES = RULES_BY_VERSION[1]   # the step-by-step rules; version 2 sends the steps as one move
 
 
 def test_everybody_moves_at_once_and_the_round_closes_with_the_last():

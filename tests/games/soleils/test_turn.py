@@ -2,10 +2,12 @@
 Sonnenleiste", "Symbole und Boni")."""
 import pytest
 
-from games.catalog.soleils import RULES
+from games.catalog.soleils import RULES_BY_VERSION
 from games.engine import IllegalMove
 
 from tests.games.soleils.helpers import cells, fill, new_game, play, turn
+
+RULES = RULES_BY_VERSION[1]   # the step-by-step rules; version 2 sends the steps as one move
 
 
 def refused(state, seat, move, code):

@@ -121,3 +121,33 @@ def test_travelling_shows_the_whole_hand_to_everyone():
     declared = next(e for e in events if e.type == "TravelDeclared")
     assert RULES.redact(declared, 1) == declared
     assert "map-1" in RULES.view(state, 1)["revealed"]["hand"]
+
+
+def test_a_counter_offer_shows_the_offer_it_answers_only_to_the_two_traders():
+    """DraftOpened (counter) repeats the offer's cards: a third seat and a spectator see
+    neither the cards nor anything their shape adds to the OfferMade they saw."""
+    from games.catalog.travel import RULES_BY_VERSION
+
+    for rules in RULES_BY_VERSION.values():
+        state = build([[P, "map-1", "bicycle-1", "umbrella-1"], [Q, "camera-1", "guidebook-1"], [R, "sun_hat-1"]])
+        state, sent = offer(state, 0, 1, ["map-1", "bicycle-1"], ["camera"], rules=rules)
+        state, events = play(state, 1, {"type": "counter"}, rules=rules)
+        opened = next(event for event in events if event.type == "DraftOpened")
+        assert opened.payload["counter"] and opened.payload["previous"] == {"give": ["map-1", "bicycle-1"],
+                                                                           "want": ["camera"]}
+        made = next(event for event in sent if event.type == "OfferMade")
+        for outsider in (2, None):
+            seen = rules.redact(opened, outsider).payload
+            assert seen["previous"] == {"give": [None, None], "want": [None]}
+            assert "map-1" not in text(seen) and "camera" not in text(seen)
+            assert {k: v for k, v in seen.items() if k != "previous"} == {
+                k: v for k, v in opened.payload.items() if k != "previous"}
+            # No more than the offer itself showed them: the same counts.
+            shown = rules.redact(made, outsider).payload
+            assert [len(shown["give"]), len(shown["want"])] == [len(seen["previous"]["give"]),
+                                                                len(seen["previous"]["want"])]
+            assert "map-1" not in rules.describe(rules.redact(opened, outsider), outsider)
+            assert "draft" in rules.view(state, outsider) and "previous" not in text(
+                rules.view(state, outsider)["draft"])
+        for trader in (0, 1):
+            assert rules.redact(opened, trader) == opened

@@ -1,7 +1,8 @@
 """Travel's strong bot: determinized Monte Carlo over the rules, the basic bot playing out.
 
 Hidden from a seat: the other hands and the order of the draw pile. Some of those
-cards the seat has seen and keeps in place: the cards an offer made to it gives, the
+cards the seat has seen and keeps in place: the cards an offer made to it gives (also
+while it drafts a counter-offer), the
 whole hand of a traveller whose journey it may still react to, and the cards a Local
 Tour Guide showed it on top of the pile.
 """
@@ -20,6 +21,10 @@ def _known_cards(state: dict, seat: int) -> dict[int, Counter]:
     offer = state["offer"]
     if offer is not None and seat == offer["to"]:
         known.setdefault(offer["by"], Counter()).update(offer["give"])
+    draft = state["draft"]
+    if draft is not None and seat == draft["by"] and draft.get("previous"):
+        # a counter-offer: the offer it answers showed what its sender would give
+        known.setdefault(draft["to"], Counter()).update(draft["previous"]["give"])
     window, revealed = state["window"], state["revealed"]
     if window is not None and window["kind"] == "travel" and revealed is not None and revealed["seat"] != seat:
         known[revealed["seat"]] = Counter(revealed["hand"])

@@ -23,9 +23,10 @@ def another_choice(state):
     fresh = copy.deepcopy(state)
     fresh["moves"][1] = []
     for move in RULES.legal_moves(fresh, 1):
+        steps = list(move["steps"]) if move["type"] == "choice" else [move]   # version 2: the whole choice
         other = copy.deepcopy(state)
-        other["moves"][1] = [move]
-        if move != state["moves"][1][0] and RULES.view(other, 0) == RULES.view(state, 0):
+        other["moves"][1] = steps
+        if steps != state["moves"][1] and RULES.view(other, 0) == RULES.view(state, 0):
             return other
     raise AssertionError("no other first choice looks the same to seat 0")
 
@@ -45,11 +46,13 @@ def test_the_strong_bot_never_reads_another_seats_sealed_choice():
             determinize(copy.deepcopy(other), 0, rng_for_testing(seed))
 
 
-def test_a_sampled_world_keeps_the_seats_own_choices_and_the_others_step_count():
+def test_a_sampled_world_keeps_the_seats_own_choices_and_who_has_finished():
     state = position()
-    world = determinize(copy.deepcopy(state), 0, rng_for_testing(2))
-    assert world["moves"][0] == state["moves"][0] and world["sheets"] == state["sheets"]
-    assert len(world["moves"][1]) == len(state["moves"][1])
+    for seed in range(3):
+        world = determinize(copy.deepcopy(state), 0, rng_for_testing(seed))
+        assert world["moves"][0] == state["moves"][0] and world["sheets"] == state["sheets"]
+        # seat 1 has sealed a whole choice: in every sampled world it has finished too
+        assert world["moves"][1] and RULES.to_move(world) == RULES.to_move(state) == {0}
 
 
 def test_a_game_with_a_strong_bot_completes():

@@ -10,6 +10,7 @@
 * bot strength (win rate against random players) for every catalogued game;
 * the strong bot level against the basic bot, BENCH_STRONG_GAMES two-player games per
   game (default 200), with its CPU time per move;
+* the web client's game page against the API's game detail for the same game (bench/web_page.py);
 * the worker's figures, when the worker benchmark is present.
 
 PostgreSQL when DATABASE_URL is set (a fresh database named <name>_bench is made),
@@ -131,8 +132,10 @@ def main() -> None:
     results["bots"] = platform_bench.bench_bots(games=int(os.environ.get("BENCH_BOT_GAMES", "60")))
     from bench import strong_bots
     results["strong_bots"] = strong_bots.bench_strong(int(os.environ.get("BENCH_STRONG_GAMES", "200")))
+    from bench import web_page
+    results["web_page"] = web_page.bench(rounds=ROUNDS)
     out = ROOT / "docs" / "PERFORMANCE.md"
-    out.write_text(platform_bench.report(results))
+    out.write_text(platform_bench.report(results) + web_page.report_section(results["web_page"]))
     (ROOT / "var" / "bench-results.json").write_text(json.dumps(results, indent=2, default=str))
     print(json.dumps(results, indent=2, default=str))
     print(f"\nwritten to {out}")

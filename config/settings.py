@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "games",
     "api",
     "worker",
+    "worker.mailplay",
     "web",
 ]
 
@@ -205,6 +206,14 @@ else:
     EMAIL_FILE_PATH = EMAIL_URL.removeprefix("file://") if EMAIL_URL else str(VAR_DIR / "mail")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "LudoPost <noreply@ludopost.localhost>")
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
+
+# Play by mail (docs/WORKER.md): replies go to play+<token>@MAIL_PLAY_DOMAIN (default:
+# the domain of DEFAULT_FROM_EMAIL); inbound webhooks of hosted providers are checked
+# with their own secrets (django-anymail).
+MAIL_PLAY_DOMAIN = os.environ.get("MAIL_PLAY_DOMAIN", "")
+MAIL_PLAY_RATE_PER_HOUR = int(os.environ.get("MAIL_PLAY_RATE_PER_HOUR", "60"))
+ANYMAIL = {key: os.environ[f"ANYMAIL_{key}"] for key in (
+    "WEBHOOK_SECRET", "MAILGUN_WEBHOOK_SIGNING_KEY", "POSTMARK_WEBHOOK_SECRET") if os.environ.get(f"ANYMAIL_{key}")}
 
 # -- worker ------------------------------------------------------------------------------
 # Production: REDIS_URL (or CELERY_BROKER_URL); `celery -A config worker` processes and

@@ -123,7 +123,7 @@ def catalog_entry_data(entry) -> dict:
      "description": "A seat number; the game's best bot plays it."},
     {"type": "object", "title": "BotSeat", "required": ["seat"],
      "properties": {"seat": {"type": "integer", "minimum": 0, "maximum": 11},
-                    "level": {"type": "string", "enum": ["random", "best"],
+                    "level": {"type": "string", "enum": ["random", "basic", "best", "strong"],
                               "description": "A bot level of the game (the catalogue's bot_levels)."}}},
 ]})
 class BotSeatField(serializers.JSONField):

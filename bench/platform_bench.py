@@ -313,6 +313,9 @@ def report(results: dict) -> str:
         else:
             lines.append(f"| {row['game']} | {row['players']} | {row['games']} | {row['win_rate']:.0%} | "
                          f"{row['random_expectation']:.0%} | {row['seconds']} |")
+    if results.get("strong_bots"):
+        from bench.strong_bots import report_lines
+        lines += ["", *report_lines(results["strong_bots"])]
     worker = results.get("worker")
     if worker:
         lines += ["", "## Worker", "", "```json", json.dumps(worker, indent=2, default=str), "```"]

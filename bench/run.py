@@ -8,6 +8,8 @@
   insert the outbox row) driven straight through the database driver;
 * loading a game's state at an old version with 50 vs 5,000 events in the log;
 * bot strength (win rate against random players) for every catalogued game;
+* the strong bot level against the basic bot, BENCH_STRONG_GAMES two-player games per
+  game (default 200), with its CPU time per move;
 * the web client's game page against the API's game detail for the same game (bench/web_page.py);
 * the worker's figures, when the worker benchmark is present.
 
@@ -128,6 +130,8 @@ def main() -> None:
     results["worker"] = platform_bench.bench_worker()
     results["load"] = platform_bench.bench_load()
     results["bots"] = platform_bench.bench_bots(games=int(os.environ.get("BENCH_BOT_GAMES", "60")))
+    from bench import strong_bots
+    results["strong_bots"] = strong_bots.bench_strong(int(os.environ.get("BENCH_STRONG_GAMES", "200")))
     from bench import web_page
     results["web_page"] = web_page.bench(rounds=ROUNDS)
     out = ROOT / "docs" / "PERFORMANCE.md"

@@ -3,7 +3,9 @@
 A game package's ``__init__`` exports
 
 * ``RULES``: the current :class:`games.engine.Rules` instance;
-* ``BOTS``: ``{"random": ..., "best": ...}`` bot functions (random is added if absent);
+* ``BOTS``: ``{"random": ..., "best": ..., "strong": ...}`` bot functions (random is added
+  if absent). The documented levels are ``basic`` and ``strong``: ``basic`` names the
+  ``best`` bot, which keeps its old name for the games and clients that use it;
 * optionally ``RULES_BY_VERSION``: ``{1: OldRules(), 2: RULES}`` so that a game keeps
   replaying with the rules version it was played under;
 * optionally ``BOTS_BY_VERSION``: ``{"best": {1: old_best}}``. A bot function may carry
@@ -20,6 +22,10 @@ import pkgutil
 from dataclasses import dataclass, field
 
 from games.engine.bots import random_bot
+
+
+# Another name for a level: "basic" is the documented name of the "best" bot.
+LEVEL_ALIASES = {"basic": "best"}
 
 
 @dataclass
@@ -39,7 +45,7 @@ class CatalogEntry:
         current = self.bots.get(level) or self.bots["random"]
         if version is None or version == bot_version(current):
             return current
-        return self.bot_versions.get(level, {}).get(version)
+        return self.bot_versions.get(LEVEL_ALIASES.get(level, level), {}).get(version)
 
 
 def bot_version(bot) -> int:
@@ -59,7 +65,11 @@ _discovered = False
 
 def register(rules, bots: dict | None = None, versions: dict | None = None,
              bot_versions: dict | None = None) -> CatalogEntry:
-    entry = CatalogEntry(rules=rules, bots={"random": random_bot, **(bots or {})},
+    bots = {"random": random_bot, **(bots or {})}
+    for alias, level in LEVEL_ALIASES.items():
+        if level in bots:
+            bots.setdefault(alias, bots[level])
+    entry = CatalogEntry(rules=rules, bots=bots,
                          versions={rules.version: rules, **(versions or {})}, bot_versions=bot_versions or {})
     _entries[rules.slug] = entry
     return entry

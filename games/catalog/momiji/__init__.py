@@ -1,5 +1,6 @@
 """Momiji (Massarenti & Testini): collect autumn leaves, build stacks, claim objectives."""
 from .bot import choose_move, choose_move_v1
+from .bot_strong import choose_move_strong
 from .rules import MomijiRules, MomijiRulesV1
 
 RULES = MomijiRules()
@@ -7,6 +8,7 @@ RULES = MomijiRules()
 # the game ended mid-round).
 RULES_BY_VERSION = {1: MomijiRulesV1(), 2: RULES}
 BOTS = {"best": choose_move}
+BOTS["strong"] = choose_move_strong   # determinized Monte Carlo (bot_strong.py)
 # Games whose bots' moves were made by an earlier bot verify against that bot.
 BOTS_BY_VERSION = {"best": {1: choose_move_v1}}
 

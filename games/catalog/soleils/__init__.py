@@ -1,5 +1,6 @@
 """62 Soleils d'Été: a roll-and-write for 1-6 players with simultaneous rounds."""
 from .bot import choose_move
+from .bot_strong import choose_move_strong
 from .rules import SoleilsRules, SoleilsRulesV1
 
 RULES = SoleilsRules()
@@ -7,3 +8,4 @@ RULES = SoleilsRules()
 # move per step, which showed the others how many steps it took).
 RULES_BY_VERSION = {1: SoleilsRulesV1(), 2: RULES}
 BOTS = {"best": choose_move}
+BOTS["strong"] = choose_move_strong   # determinized Monte Carlo (bot_strong.py)

@@ -1,11 +1,13 @@
 """Itchy Feet: The Travel Game (Rempen & Rioux): collect items, travel home, then to the middle."""
 from .bot import choose_move, choose_move_v1
+from .bot_strong import choose_move_strong
 from .rules import TravelRules, TravelRulesV1
 
 RULES = TravelRules()
 # Games keep the rules version they were created under (v1: offers had to be let stand).
 RULES_BY_VERSION = {1: TravelRulesV1(), 2: RULES}
 BOTS = {"best": choose_move}
+BOTS["strong"] = choose_move_strong   # determinized Monte Carlo (bot_strong.py)
 # Games whose bots' moves were made by an earlier bot verify against that bot.
 BOTS_BY_VERSION = {"best": {1: choose_move_v1}}
 

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-prerequisites test-fast bench simulate simulate-all install clean
+.PHONY: run test test-prerequisites test-fast bench simulate simulate-all mutate install clean
 
 install: $(STAMP)
 
@@ -34,10 +34,19 @@ test: test-prerequisites install
 		echo "== store and API tests again on SQLite =="; \
 		env -u DATABASE_URL $(PY) -m pytest -q tests/store tests/api ;; esac
 
+# Mutation testing (mutmut), not part of `make test`: one module at a time against its
+# own short test selection, one child process, under nice; MUTATE names targets
+# (default all, see tests/mutation/mutate.py). Figures in docs/TESTING.md.
+MUTATE ?=
+mutate: install
+	nice $(PY) -m tests.mutation.mutate $(MUTATE)
+
 # What the suite needs beyond Python packages: stop at once, naming it and its install command.
 test-prerequisites:
 	@[ -n "$$REDIS_URL" ] || command -v redis-server >/dev/null || { echo "make test: redis-server is missing \
 	(the worker tests run a real Redis); install it: apt-get install redis-server (or set REDIS_URL)"; exit 1; }
+	@[ -x /usr/bin/chromium ] || { echo "make test: /usr/bin/chromium is missing (the web tests drive a real \
+	browser); install it: apt-get install chromium fonts-dejavu-core"; exit 1; }
 
 bench: install
 	$(PY) -m bench.run

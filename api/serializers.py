@@ -1,7 +1,61 @@
 """Input serializers parse requests; output serializers document the answers."""
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+
+# -- strict input -----------------------------------------------------------------------
+class StrictBooleanField(serializers.BooleanField):
+    """true or false, nothing else: DRF's own also takes "yes", 1, "on"..., which the
+    schema's boolean does not allow."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            return data
+        self.fail("invalid", input=data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON number that is whole (2 or 2.0), not "2" nor true, as the schema's integer."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, float) and data.is_integer():
+            data = int(data)
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictFloatField(serializers.FloatField):
+    """A JSON number, not "1.5" nor true, as the schema's number."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, (int, float)) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+# What the API accepts as an email address or a webhook URL, stated once so the
+# schema (a pattern) and the check are the same rule.
+EMAIL_PATTERN = r"^[A-Za-z0-9._%+-]{1,64}@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,63}$"
+_HOST_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_URI_CHAR = r"([A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})"    # RFC 3986 pchar
+URL_PATTERN = (rf"^https?://({_HOST_LABEL}\.){{0,8}}{_HOST_LABEL}(:[0-9]{{1,5}})?"
+               rf"(/{_URI_CHAR}*)*(\?({_URI_CHAR}|[/?])*)?(#({_URI_CHAR}|[/?])*)?$")
+
+
+# An input serializer that refuses fields it does not know, as the schema says
+# (additionalProperties: false), instead of silently dropping them. (A comment, not
+# a docstring: the OpenAPI document would show it on every request body.)
+class StrictSerializer(serializers.Serializer):
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+        return super().to_internal_value(data)
 
 
 # -- errors -----------------------------------------------------------------------------
@@ -15,14 +69,24 @@ class ErrorSerializer(serializers.Serializer):
     error = ErrorDetailSerializer()
 
 
+# -- service ------------------------------------------------------------------------------
+class PingSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="True when the worker and beat are both ok (side effects are "
+                                            "carried out); the API answers either way.")
+    worker = serializers.ChoiceField(["ok", "down"], help_text="Whether a worker has beaten recently.")
+    beat = serializers.ChoiceField(["ok", "down"], help_text="Whether the scheduler has beaten recently.")
+    worker_heartbeat = serializers.CharField(allow_null=True, help_text="UTC moment of the worker's last heartbeat.")
+    beat_heartbeat = serializers.CharField(allow_null=True, help_text="UTC moment of beat's last heartbeat.")
+
+
 # -- accounts ---------------------------------------------------------------------------
-class AccountCreateSerializer(serializers.Serializer):
-    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", help_text="3-150 letters, digits or @.+-_")
-    email = serializers.EmailField()
+class AccountCreateSerializer(StrictSerializer):
+    username = serializers.RegexField(r"^[A-Za-z0-9_.@+-]{3,150}$", help_text="3-150 letters, digits or @.+-_")
+    email = serializers.RegexField(EMAIL_PATTERN, max_length=254, help_text="name@example.com")
     password = serializers.CharField(min_length=8, write_only=True, style={"input_type": "password"})
 
 
-class TokenRequestSerializer(serializers.Serializer):
+class TokenRequestSerializer(StrictSerializer):
     username = serializers.CharField()
     password = serializers.CharField(write_only=True, style={"input_type": "password"})
 
@@ -41,8 +105,8 @@ class CatalogEntrySerializer(serializers.Serializer):
     max_players = serializers.IntegerField()
     rules_version = serializers.IntegerField()
     bot_levels = serializers.ListField(child=serializers.CharField())
-    options_schema = serializers.JSONField(help_text="JSON schema of the options object.")
-    move_schema = serializers.JSONField(help_text="JSON schema of a move.")
+    options_schema = serializers.DictField(help_text="JSON schema of the options object (Options_<slug>).")
+    move_schema = serializers.DictField(help_text="JSON schema of a move (Move_<slug>).")
 
 
 def catalog_entry_data(entry) -> dict:
@@ -54,19 +118,26 @@ def catalog_entry_data(entry) -> dict:
 
 
 # -- games --------------------------------------------------------------------------------
-class BotSeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0)
-    level = serializers.CharField(required=False, help_text="A bot level of the game (random, best).")
+@extend_schema_field({"oneOf": [
+    {"type": "integer", "minimum": 0, "maximum": 11, "title": "BotSeatNumber",
+     "description": "A seat number; the game's best bot plays it."},
+    {"type": "object", "title": "BotSeat", "required": ["seat"],
+     "properties": {"seat": {"type": "integer", "minimum": 0, "maximum": 11},
+                    "level": {"type": "string", "enum": ["random", "best"],
+                              "description": "A bot level of the game (the catalogue's bot_levels)."}}},
+]})
+class BotSeatField(serializers.JSONField):
+    """A seat number, or {seat, level}: checked by the service (games.services._parse_bot_seats)."""
 
 
-class GameCreateSerializer(serializers.Serializer):
-    creator_plays = serializers.BooleanField(required=False, default=True,
+class GameCreateSerializer(StrictSerializer):
+    creator_plays = StrictBooleanField(required=False, default=True,
                                              help_text="False: you only watch; seat 0 is free or a bot.")
     game = serializers.CharField(help_text="The game's slug from the catalogue.")
-    players = serializers.IntegerField(min_value=1, max_value=12)
+    players = StrictIntegerField(min_value=1, max_value=12)
     options = serializers.DictField(required=False, default=dict,
                                     help_text="Options by the game's options_schema.")
-    bot_seats = serializers.ListField(child=serializers.JSONField(), required=False, default=list,
+    bot_seats = serializers.ListField(child=BotSeatField(), required=False, default=list, max_length=11,
                                       help_text="Seat numbers, or {seat, level} objects, played by bots.")
     time_control = serializers.DictField(required=False, allow_null=True, default=None,
                                          help_text="e.g. {per_move_seconds: 86400, timeout_policy: bot}.")
@@ -74,9 +145,19 @@ class GameCreateSerializer(serializers.Serializer):
                                         help_text="Your own contribution to the game's randomness.")
 
 
-class GameJoinSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(required=False, min_value=0, help_text="A free seat; any if omitted.")
+class GameJoinSerializer(StrictSerializer):
+    seat = StrictIntegerField(required=False, min_value=0, help_text="A free seat; any if omitted.")
     player_seed = serializers.CharField(required=False, allow_blank=True, default="", max_length=128)
+
+
+class OutcomeSerializer(serializers.Serializer):
+    scores = serializers.ListField(child=serializers.FloatField(), help_text="Per seat (index = seat number).")
+    ranks = serializers.ListField(child=serializers.IntegerField(min_value=1),
+                                  help_text="Per seat, 1 = first; tied seats share a rank (1, 1, 3).")
+    winners = serializers.ListField(child=serializers.IntegerField(min_value=0), help_text="The seats ranked 1.")
+    notes = serializers.ListField(child=serializers.CharField(), help_text="How ties were broken, in words.")
+    details = serializers.ListField(child=serializers.DictField(), help_text=(
+        "Per seat, the score's breakdown as the game's page describes it."))
 
 
 class SeatSerializer(serializers.Serializer):
@@ -94,9 +175,9 @@ class GameSerializer(serializers.Serializer):
     rules_version = serializers.IntegerField()
     status = serializers.CharField()
     players = serializers.IntegerField()
-    options = serializers.JSONField()
-    time_control = serializers.JSONField()
-    version = serializers.IntegerField()
+    options = serializers.DictField(help_text="The game's options, complete (defaults filled in).")
+    time_control = serializers.DictField(allow_null=True, help_text="The clock, complete; null: no clock.")
+    version = serializers.IntegerField(min_value=0, help_text="How many events the log holds.")
     head_hash = serializers.CharField(allow_null=True, help_text=(
         "The hash of the last event; null while a game from before the hiding hash scheme runs."))
     seed_commitment = serializers.CharField()
@@ -107,8 +188,9 @@ class GameSerializer(serializers.Serializer):
         "Seats that may move now although nobody waits for them (withdrawing an offer that is not answered yet)."))
     your_seat = serializers.IntegerField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True, help_text="The earliest deadline of a seat to move.")
-    outcome = serializers.JSONField(allow_null=True)
-    view = serializers.JSONField(allow_null=True, help_text="The game as you may see it.")
+    outcome = OutcomeSerializer(allow_null=True, help_text="Scores and ranks once the game is over.")
+    view = serializers.DictField(allow_null=True, help_text=(
+        "The game as you may see it (View_<slug>); null while the game waits for players."))
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -124,16 +206,17 @@ class GameSummarySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class MoveRequestSerializer(serializers.Serializer):
-    expected_version = serializers.IntegerField(min_value=0, help_text="The version your move is based on.")
+class MoveRequestSerializer(StrictSerializer):
+    expected_version = StrictIntegerField(min_value=0, help_text=(
+        "The game's version your move was decided on (docs/API.md: simultaneous and out-of-turn moves)."))
     move = serializers.JSONField(help_text="A move by the game's move_schema, e.g. {\"type\": \"pass\"}.")
 
 
 class EventSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     type = serializers.CharField()
-    payload = serializers.JSONField()
-    actor = serializers.IntegerField(allow_null=True)
+    payload = serializers.DictField(help_text="The event's facts, as you may see them.")
+    actor = serializers.IntegerField(allow_null=True, help_text="The seat whose move it was; null: the platform.")
     created_at = serializers.DateTimeField()
     hash = serializers.CharField(allow_null=True)
     description = serializers.CharField(help_text="The event in words.")
@@ -141,7 +224,7 @@ class EventSerializer(serializers.Serializer):
     prev_hash = serializers.CharField(allow_null=True)
     sealed = serializers.CharField(allow_null=True, help_text=(
         "Hash scheme 2: the salted commitment to the full event (docs/FAIRNESS.md); null under scheme 1."))
-    public = serializers.JSONField(required=False, help_text=(
+    public = serializers.DictField(required=False, help_text=(
         "Hash scheme 2, when you are shown more than a spectator: the spectator's {type, payload}, "
         "which the hash covers."))
 
@@ -149,12 +232,12 @@ class EventSerializer(serializers.Serializer):
 class MoveResultSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     events = EventSerializer(many=True)
-    view = serializers.JSONField()
+    view = serializers.DictField(help_text="The game as you may see it now (View_<slug>).")
     to_move = serializers.ListField(child=serializers.IntegerField())
     may_move = serializers.ListField(child=serializers.IntegerField(), help_text=(
         "Seats that may move now although nobody waits for them (withdrawing an offer that is not answered yet)."))
     status = serializers.CharField()
-    outcome = serializers.JSONField(allow_null=True)
+    outcome = OutcomeSerializer(allow_null=True)
 
 
 class EventPageSerializer(serializers.Serializer):
@@ -167,12 +250,12 @@ class EventPageSerializer(serializers.Serializer):
 class LegalMovesSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField()
-    moves = serializers.ListField(child=serializers.JSONField())
+    moves = serializers.ListField(child=serializers.DictField(), help_text="Moves by the game's Move_<slug>.")
 
 
 class StateSerializer(serializers.Serializer):
     version = serializers.IntegerField()
-    view = serializers.JSONField()
+    view = serializers.DictField(help_text="The game as you may see it at that version (View_<slug>).")
 
 
 class AuditSerializer(serializers.Serializer):
@@ -184,4 +267,4 @@ class AuditSerializer(serializers.Serializer):
         "The hash of the last event; null while a game from before the hiding hash scheme runs."))
     verification = serializers.CharField(allow_null=True)
     verified = serializers.BooleanField(allow_null=True)
-    export = serializers.JSONField(allow_null=True, help_text="The full unredacted log, once finished.")
+    export = serializers.DictField(allow_null=True, help_text="The full unredacted log, once finished.")

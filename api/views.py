@@ -1,6 +1,8 @@
 """Thin views: parse with an input serializer, call one service or selector, render."""
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth import authenticate
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -42,7 +44,9 @@ class PingView(APIView):
     permission_classes = [permissions.AllowAny]
     authentication_classes = []
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Health check", tags=["service"])
+    @extend_schema(responses={200: s.PingSerializer}, summary="Health check", tags=["service"],
+                   description="Answers without touching the database: the API answers, and whether the "
+                               "worker and beat that carry out side effects are alive (their heartbeats).")
     def get(self, request):
         health = service_status()
         return Response({"ok": health["worker"] == health["beat"] == "ok", **health})
@@ -112,6 +116,29 @@ class CatalogViewSet(viewsets.ViewSet):
         return Response(s.catalog_entry_data(entry))
 
 
+# Query flags: true/false (1/0 too); anything else is refused, not read as false.
+FLAG = {"enum": [True, False, 1, 0], "description": "true or false (1 or 0 also accepted)."}
+_FLAG_VALUES = {"true": True, "1": True, "false": False, "0": False}
+MAX_ID = 10**18 - 1
+DEFAULT_PAGE, MAX_PAGE = 100, 200
+LINK_HEADER = OpenApiParameter("Link", OpenApiTypes.STR, OpenApiParameter.HEADER, response=[200],
+                               description='The next page, if any: <URL>; rel="next".')
+ETAG_HEADER = OpenApiParameter("ETag", OpenApiTypes.STR, OpenApiParameter.HEADER, response=[200, 304],
+                               description="Changes when the game's version does; send it as If-None-Match.")
+IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description=(
+    "The ETag of your last answer: 304 with no body if nothing changed since."))
+
+
+def _flag(request, name) -> bool:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return False
+    try:
+        return _FLAG_VALUES[raw.lower()]
+    except KeyError:
+        raise InvalidInput(f"{name} must be true or false.", code="invalid_filter")
+
+
 def _user(request):
     return request.user if request.user and request.user.is_authenticated else None
 
@@ -147,17 +174,40 @@ class GameViewSet(viewsets.ViewSet):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only games you have a seat in."),
+            OpenApiParameter("mine", FLAG, description="Only games you have a seat in (log in for it)."),
             OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values),
             OpenApiParameter("game", OpenApiTypes.STR, description="A catalogue slug."),
-            OpenApiParameter("my_turn", OpenApiTypes.BOOL, description="Only games where you are to move."),
+            OpenApiParameter("my_turn", FLAG, description="Only games where you are to move (log in for it)."),
+            OpenApiParameter("before", {"type": "integer", "minimum": 1, "maximum": MAX_ID}, description=(
+                "Cursor: only games with a smaller id (the next page's link carries it).")),
+            OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                             description=f"At most this many games (default {DEFAULT_PAGE})."),
+            LINK_HEADER,
         ],
-        responses={200: s.GameSummarySerializer(many=True), **_errors(400)}, summary="List games", tags=["games"])
+        responses={200: OpenApiResponse(s.GameSummarySerializer(many=True), description=(
+            "Newest first. If there are more, the Link header names the next page: "
+            '<...?before=ID&limit=N>; rel="next".'))},
+        summary="List games", tags=["games"],
+        description="Games newest first, a page at a time (cursor pagination: follow the Link header).")
     def list(self, request):
-        flag = lambda name: request.query_params.get(name, "").lower() in {"1", "true", "yes"}  # noqa: E731
-        games = selectors.game_list(user=_user(request), mine=flag("mine"), status=request.query_params.get("status"),
-                                    slug=request.query_params.get("game"), my_turn=flag("my_turn"))[:200]
-        return Response(s.GameSummarySerializer(games, many=True).data)
+        status_filter = request.query_params.get("status")
+        if status_filter is not None and status_filter not in GameStatus.values:
+            raise InvalidInput(f"status must be one of {', '.join(GameStatus.values)}.", code="invalid_filter")
+        games = selectors.game_list(user=_user(request), mine=_flag(request, "mine"),
+                                    status=request.query_params.get("status"),
+                                    slug=request.query_params.get("game"), my_turn=_flag(request, "my_turn"))
+        before = _int_param(request, "before", None, 1, MAX_ID)
+        limit = _int_param(request, "limit", DEFAULT_PAGE, 1, MAX_PAGE)
+        if before is not None:
+            games = games.filter(pk__lt=before)
+        page = list(games[:limit + 1])
+        headers = {}
+        if len(page) > limit:
+            page = page[:limit]
+            query = request.query_params.copy()
+            query["before"], query["limit"] = str(page[-1].pk), str(limit)
+            headers["Link"] = f'<{request.build_absolute_uri(request.path)}?{query.urlencode()}>; rel="next"'
+        return Response(s.GameSummarySerializer(page, many=True).data, headers=headers)
 
     @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameSerializer, **_errors(400, 401, 404)},
                    summary="Create a game (you take seat 0 unless creator_plays is false)", tags=["games"])
@@ -171,8 +221,12 @@ class GameViewSet(viewsets.ViewSet):
         seat = 0 if v["creator_plays"] else None
         return Response(s.GameSerializer(_game_data(game, seat)).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: s.GameSerializer, 304: None, **_errors(404)},
-                   summary="A game as you may see it (ETag / If-None-Match supported)", tags=["games"])
+    @extend_schema(parameters=[IF_NONE_MATCH, ETAG_HEADER],
+                   responses={200: OpenApiResponse(s.GameSerializer, description="The game."),
+                              304: OpenApiResponse(None, description="Not modified since the ETag you sent."), **_errors(404)},
+                   summary="A game as you may see it (ETag / If-None-Match supported)", tags=["games"],
+                   description="Status, seats, whose move it is, the outcome and your view (View_<slug>). "
+                               "Poll with If-None-Match: 304 until the version changes.")
     def retrieve(self, request, pk=None):
         game = selectors.game_get(pk)
         seat = selectors.seat_of(game, _user(request))
@@ -206,8 +260,10 @@ class GameViewSet(viewsets.ViewSet):
 
     @extend_schema(
         request=s.MoveRequestSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                                     description="Retries with the same key return the first answer.")],
+        parameters=[OpenApiParameter("Idempotency-Key", {"type": "string", "minLength": 1, "maxLength": 200},
+                                     OpenApiParameter.HEADER,
+                                     description="Retries with the same key and body return the first answer "
+                                                 "(header Idempotent-Replayed: true) and append nothing.")],
         responses={201: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 422)},
         # The same token as everywhere; its class only differs in reading the game too.
         auth=[{"tokenAuth": []}], summary="Make a move", tags=["games"])
@@ -223,16 +279,22 @@ class GameViewSet(viewsets.ViewSet):
         if isinstance(claim, tuple):
             answer_status, answer = claim
             return Response(answer, status=answer_status, headers={"Idempotent-Replayed": "true"})
+        # The key is finished (the answer stored) or released, whatever happens: a key
+        # left unfinished would answer every retry with request_in_progress.
+        finished = False
         try:
             response = self._move(request, pk, body, claim=claim)
+            finished = True
+            return response
         except Exception as error:
             handled = exception_handler(error, {})
-            if handled is None:
-                idempotency.release(claim)
-                raise
-            idempotency.store_answer(claim, handled.status_code, handled.data)
+            if handled is None or handled.status_code >= 500:
+                raise   # the move may be retried with the same key
+            finished = idempotency.store_answer_or_release(claim, handled.status_code, handled.data)
             return handled
-        return response
+        finally:
+            if not finished:
+                idempotency.release(claim)
 
     def _move(self, request, pk, body, claim=None):
         expected_version, move = _move_body(body)
@@ -242,21 +304,26 @@ class GameViewSet(viewsets.ViewSet):
         return Response(result, status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="Events after this seq (default 0)."),
-                    OpenApiParameter("limit", OpenApiTypes.INT, description="At most this many (1-500, default 100)."),
+        parameters=[OpenApiParameter("after", {"type": "integer", "minimum": 0, "maximum": MAX_ID},
+                                     description="Events after this seq (default 0)."),
+                    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 500},
+                                     description="At most this many (default 100)."),
                     OpenApiParameter("since", OpenApiTypes.STR, enum=["my-last-move"],
-                                     description="Start after your own last move.")],
-        responses={200: s.EventPageSerializer, **_errors(400, 404)},
-        summary="The log, as you may see it", tags=["games"])
+                                     description="Start after your own last move (needs a seat: else 403)."),
+                    IF_NONE_MATCH, ETAG_HEADER],
+        responses={200: OpenApiResponse(s.EventPageSerializer, description="A page of the log."),
+                   304: OpenApiResponse(None, description="Not modified since the ETag you sent."), **_errors(400, 403, 404)},
+        summary="The log, as you may see it", tags=["games"],
+        description="Events in order, each redacted for you and described in words; next_after pages on.")
     @action(detail=True, methods=["get"])
     def events(self, request, pk=None):
         game = selectors.game_get(pk)
         seat = selectors.seat_of(game, _user(request))
-        after = _int_param(request, "after", 0, 0, None)
+        after = _int_param(request, "after", 0, 0, MAX_ID)
         limit = _int_param(request, "limit", 100, 1, 500)
         if request.query_params.get("since") == "my-last-move":
             if seat is None:
-                raise InvalidInput("since=my-last-move needs a seat in this game.", code="not_a_player")
+                raise Forbidden("since=my-last-move needs a seat in this game.", code="not_a_player")
             after = selectors.last_move_version(game, seat)
         elif request.query_params.get("since"):
             raise InvalidInput("since accepts only 'my-last-move'.", code="invalid_filter")
@@ -268,14 +335,19 @@ class GameViewSet(viewsets.ViewSet):
         page = {"version": game.version, "after": after, "next_after": next_after, "events": events}
         return Response(s.EventPageSerializer(page).data, headers={"ETag": etag})
 
-    @extend_schema(parameters=[OpenApiParameter("version", OpenApiTypes.INT, required=True)],
+    @extend_schema(parameters=[OpenApiParameter("version", {"type": "integer", "minimum": 0, "maximum": MAX_ID},
+                                                description="0 up to the game's version (default: the current "
+                                                            "one); a later version does not exist yet: 404.")],
                    responses={200: s.StateSerializer, **_errors(400, 404)},
                    summary="Your view of the game as it was at a version (replay)", tags=["games"])
     @action(detail=True, methods=["get"])
     def state(self, request, pk=None):
         game = selectors.game_get(pk)
         seat = selectors.seat_of(game, _user(request))
-        version = _int_param(request, "version", game.version, 0, None)
+        version = _int_param(request, "version", game.version, 0, MAX_ID)
+        if version > game.version:
+            raise NotFound(f"This game has no version {version} yet; it is at {game.version}.",
+                           code="version_not_found", details={"current_version": game.version})
         return Response({"version": version, "view": selectors.state_at_for(game, seat, version)})
 
     @extend_schema(responses={200: s.AuditSerializer, **_errors(404)},
@@ -301,7 +373,13 @@ def _move_body(body) -> tuple[int, object]:
     every move. The move itself is checked against the game's schema by the service."""
     if not isinstance(body, dict):
         raise InvalidInput("The body must be a JSON object {expected_version, move}.", code="invalid_input")
+    unknown = sorted(set(body) - {"expected_version", "move"})
+    if unknown:
+        raise InvalidInput(f"Unknown field(s): {', '.join(unknown)}; a move request has expected_version and move.",
+                           code="invalid_input", details={name: ["Unknown field."] for name in unknown})
     version = body.get("expected_version")
+    if isinstance(version, float) and version.is_integer():
+        version = int(version)     # JSON's 12.0 is the integer 12
     if version is None:
         raise InvalidInput("expected_version: This field is required.", code="invalid_input",
                            details={"expected_version": ["This field is required."]})
@@ -324,14 +402,16 @@ def _render_move(result) -> dict:
             "outcome": game.outcome}
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,19}")
+
+
 def _int_param(request, name, default, low, high):
     raw = request.query_params.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
+    if not _INTEGER.fullmatch(raw):   # int() would also take " 5", "+5", "5_0" and other digits
         raise InvalidInput(f"{name} must be an integer.", code="invalid_filter")
+    value = int(raw)
     if value < low or (high is not None and value > high):
         raise InvalidInput(f"{name} must be between {low} and {high if high is not None else 'the latest'}.",
                            code="invalid_filter")

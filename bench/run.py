@@ -8,6 +8,7 @@
   insert the outbox row) driven straight through the database driver;
 * loading a game's state at an old version with 50 vs 5,000 events in the log;
 * bot strength (win rate against random players) for every catalogued game;
+* the web client's game page against the API's game detail for the same game (bench/web_page.py);
 * the worker's figures, when the worker benchmark is present.
 
 PostgreSQL when DATABASE_URL is set (a fresh database named <name>_bench is made),
@@ -127,8 +128,10 @@ def main() -> None:
     results["worker"] = platform_bench.bench_worker()
     results["load"] = platform_bench.bench_load()
     results["bots"] = platform_bench.bench_bots(games=int(os.environ.get("BENCH_BOT_GAMES", "60")))
+    from bench import web_page
+    results["web_page"] = web_page.bench(rounds=ROUNDS)
     out = ROOT / "docs" / "PERFORMANCE.md"
-    out.write_text(platform_bench.report(results))
+    out.write_text(platform_bench.report(results) + web_page.report_section(results["web_page"]))
     (ROOT / "var" / "bench-results.json").write_text(json.dumps(results, indent=2, default=str))
     print(json.dumps(results, indent=2, default=str))
     print(f"\nwritten to {out}")

@@ -61,18 +61,35 @@ INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
+    "django.contrib.messages",
+    # Before staticfiles: runserver (and so `make run`) serves static files through
+    # WhiteNoise too, exactly as production does.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django_htmx",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "games",
     "api",
     "worker",
+    "worker.mailplay",
+    "web",
 ]
 
+# Sessions, CSRF and messages serve the web pages; the API authenticates by token
+# only, and DRF's views are exempt from CSRF.
 MIDDLEWARE = [
+    "api.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -81,7 +98,9 @@ TEMPLATES = [{
     "BACKEND": "django.template.backends.django.DjangoTemplates",
     "DIRS": [],
     "APP_DIRS": True,
-    "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+    "OPTIONS": {"context_processors": ["django.template.context_processors.request",
+                                       "django.contrib.auth.context_processors.auth",
+                                       "django.contrib.messages.context_processors.messages"]},
 }]
 
 # -- database -------------------------------------------------------------------
@@ -118,18 +137,38 @@ USE_I18N = False
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# WhiteNoise serves the apps' static files straight from their folders, so neither
+# `make run` nor a fresh checkout needs collectstatic (STATIC_ROOT is used if filled).
+WHITENOISE_USE_FINDERS = True
+
+# -- web pages ------------------------------------------------------------------------
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "web:home"
+# Failed logins allowed per username and per client address within the window.
+WEB_LOGIN_ATTEMPTS = int(os.environ.get("WEB_LOGIN_ATTEMPTS", "5"))
+WEB_LOGIN_WINDOW_SECONDS = int(os.environ.get("WEB_LOGIN_WINDOW_SECONDS", "300"))
+# How often an open game page asks whether the game moved on (milliseconds).
+WEB_POLL_MS = int(os.environ.get("WEB_POLL_MS", "2500"))
 
 # -- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.FastTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.LimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
+# Limits on what a request to /api/ may be (api/parsers.py, api/middleware.py): over
+# them it gets 413, 400 or 414 as JSON before any view runs. Nothing in the API needs
+# more than a few kilobytes; the depth bounds every recursive walk of a body.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(64 * 1024)))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
+API_MAX_URL_LENGTH = int(os.environ.get("API_MAX_URL_LENGTH", "2048"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "LudoPost API",
     "DESCRIPTION": "Play-by-mail board games: event-sourced, replayable, provably fair.",
@@ -137,6 +176,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "OAS_VERSION": "3.1.0",
+    # Swagger UI's files come from the service itself (drf-spectacular-sidecar, served
+    # by api/urls.py under /api/docs/assets/), so /api/docs/ works with no internet.
+    "SWAGGER_UI_DIST": "/api/docs/assets/swagger-ui-dist",
+    "SWAGGER_UI_FAVICON_HREF": "/api/docs/assets/swagger-ui-dist/favicon-32x32.png",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.add_game_schemas"],
 }
 
@@ -163,6 +206,14 @@ else:
     EMAIL_FILE_PATH = EMAIL_URL.removeprefix("file://") if EMAIL_URL else str(VAR_DIR / "mail")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "LudoPost <noreply@ludopost.localhost>")
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
+
+# Play by mail (docs/WORKER.md): replies go to play+<token>@MAIL_PLAY_DOMAIN (default:
+# the domain of DEFAULT_FROM_EMAIL); inbound webhooks of hosted providers are checked
+# with their own secrets (django-anymail).
+MAIL_PLAY_DOMAIN = os.environ.get("MAIL_PLAY_DOMAIN", "")
+MAIL_PLAY_RATE_PER_HOUR = int(os.environ.get("MAIL_PLAY_RATE_PER_HOUR", "60"))
+ANYMAIL = {key: os.environ[f"ANYMAIL_{key}"] for key in (
+    "WEBHOOK_SECRET", "MAILGUN_WEBHOOK_SIGNING_KEY", "POSTMARK_WEBHOOK_SECRET") if os.environ.get(f"ANYMAIL_{key}")}
 
 # -- worker ------------------------------------------------------------------------------
 # Production: REDIS_URL (or CELERY_BROKER_URL); `celery -A config worker` processes and

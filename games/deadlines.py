@@ -7,13 +7,38 @@ Seats played by bots (bot seats, forfeited seats) have no clock.
 
 Each seat's clock runs on its own :class:`games.timecontrol.Calendar`: the game's
 weekend pause and playing hours in that player's time zone, minus their vacations.
-Time zones, reminder preferences and vacations are the worker app's tables; they
-are read only for games whose time control needs them.
+Time zones, reminder preferences and vacations are the worker app's tables. The
+store does not import the worker: the worker registers a loader for them when it
+starts (``register_seat_facts``, called from worker/apps.py); without one every
+seat has UTC, the game's reminders and no vacations.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Callable
+
 from games import timecontrol
 from games.models import Deadline, Game
+
+
+@dataclass
+class SeatFacts:
+    """What a seat's clock needs from outside the store."""
+
+    # user id -> (IANA time zone, remind this many hours before a deadline or None)
+    preferences: dict[int, tuple[str, float | None]] = field(default_factory=dict)
+    # seat number -> [(vacation start, end)] that end after ``since``
+    pauses: dict[int, list] = field(default_factory=dict)
+
+
+# loader(game, user_ids, seat_numbers, since, vacations) -> SeatFacts
+SeatFactsLoader = Callable[..., SeatFacts]
+_loader: SeatFactsLoader | None = None
+
+
+def register_seat_facts(loader: SeatFactsLoader) -> None:
+    global _loader
+    _loader = loader
 
 
 def is_bot_seat(game: Game, seat) -> bool:
@@ -24,21 +49,15 @@ class SeatContext:
     """Per-seat time zones, reminder choices and vacations, loaded once per call."""
 
     def __init__(self, game: Game, seats, *, since):
-        from worker.models import NotificationPreference, Vacation  # the worker owns these tables
-
         self.game = game
         tc = game.time_control or {}
-        users = {seat.user_id for seat in seats if seat.user_id}
-        self.prefs = {}
-        if users:
-            self.prefs = {row[0]: row[1:] for row in NotificationPreference.objects.filter(
-                user_id__in=users).values_list("user_id", "time_zone", "reminder_hours")}
-        self.pauses: dict[int, list] = {}
-        if tc.get("vacation_days") and since is not None:
-            numbers = [seat.number for seat in seats]
-            for number, start, end in Vacation.objects.filter(
-                    game_id=game.pk, seat__in=numbers, ends_at__gt=since).values_list("seat", "starts_at", "ends_at"):
-                self.pauses.setdefault(number, []).append((start, end))
+        facts = SeatFacts()
+        if _loader is not None:
+            facts = _loader(game, user_ids={seat.user_id for seat in seats if seat.user_id},
+                            seat_numbers=[seat.number for seat in seats], since=since,
+                            vacations=bool(tc.get("vacation_days")) and since is not None)
+        self.prefs = facts.preferences
+        self.pauses: dict[int, list] = facts.pauses
 
     def calendar(self, seat) -> timecontrol.Calendar:
         tc = self.game.time_control

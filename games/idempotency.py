@@ -10,15 +10,17 @@ STALE_AFTER (its request died) may be taken over.
 from __future__ import annotations
 
 import hashlib
+import logging
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 
 from games.engine.canonical import canonical_json
 from games.errors import Conflict, Unprocessable
 from games.models import IdempotencyKey
 
 STALE_AFTER = timedelta(seconds=60)
+log = logging.getLogger(__name__)
 
 
 def request_fingerprint(path: str, body) -> str:
@@ -54,6 +56,22 @@ def store_answer(row: IdempotencyKey, status: int, body) -> None:
     IdempotencyKey.objects.filter(pk=row.pk).update(finished=True, response_status=status, response_body=body)
 
 
+def store_answer_or_release(row: IdempotencyKey, status: int, body) -> bool:
+    """Store an error answer; if it cannot be stored, release the key instead.
+    Returns whether the answer was stored (the key is finished)."""
+    try:
+        with transaction.atomic():
+            store_answer(row, status, body)
+        return True
+    except DatabaseError:
+        release(row)
+        return False
+
+
 def release(row: IdempotencyKey) -> None:
-    """The request failed unexpectedly: let a retry run it again."""
-    IdempotencyKey.objects.filter(pk=row.pk, finished=False).delete()
+    """The request failed without an answer to keep: let a retry run it again. If the
+    database cannot be reached now, the row is taken over once it is STALE_AFTER old."""
+    try:
+        IdempotencyKey.objects.filter(pk=row.pk, finished=False).delete()
+    except DatabaseError:
+        log.warning("idempotency key %s not released; it goes stale in %s", row.pk, STALE_AFTER)

@@ -19,7 +19,8 @@ from games import deadlines, forfeits, idempotency, registry, timecontrol
 from games.engine import IllegalMove
 from games.engine.rng import GameRng, new_server_seed, seed_commitment
 from games.errors import Conflict, Forbidden, InvalidInput, NotFound, Unprocessable, VersionConflict
-from games.models import Game, GameStatus, Outbox, Seat
+from games.models import Event, Game, GameStatus, Outbox, Seat
+from games.platform_events import PLATFORM_EVENT_TYPES
 from games.rawsql import load_one
 from games.schemas import validate_move, validate_options
 from games import store
@@ -226,16 +227,26 @@ def move_submit(*, user, game_id: int, expected_version, move, render=None, idem
 
 def _move_in_one_statement(game: Game, user, move, *, expected_version: int, now, render, idempotency_row):
     """A player's move on PostgreSQL: decided on the unlocked row, written by one
-    statement that only applies at the version it was decided on (store.write_move)."""
+    statement that only applies at the version it was decided on (store.write_move).
+
+    A statement that lost the race to another move is decided again on the newer
+    row: a simultaneous choice that other seats' moves left untouched is accepted
+    (``_check_version``), anything else gets its 409 there.
+    """
     seat = _seat_of(game, user)
-    result, previous = _decide(game, seat, move, expected_version=expected_version, kind="move", now=now)
-    answer = render(result) if render else result
-    written = store.write_move(game, result["pending"], last_mover=seat, outbox_kind="game.advanced", now=now,
-                               outbox_payload=_outbox_payload(game, seat), guard_version=expected_version,
-                               answer=None if idempotency_row is None else (idempotency_row, 201, answer))
-    if not written:
-        raise _conflict(game.pk)
-    return answer
+    for _ in range(REDECIDE_ATTEMPTS):
+        decided_on = game.version
+        result, previous = _decide(game, seat, move, expected_version=expected_version, kind="move", now=now)
+        answer = render(result) if render else result
+        written = store.write_move(game, result["pending"], last_mover=seat, outbox_kind="game.advanced", now=now,
+                                   outbox_payload=_outbox_payload(game, seat), guard_version=decided_on,
+                                   answer=None if idempotency_row is None else (idempotency_row, 201, answer))
+        if written:
+            return answer
+        game = _game_or_404(store.load_game(game.pk))
+        if game.time_control:
+            break       # a game on the clock moves under the lock (move_submit); no second guess here
+    raise _conflict(game.pk)
 
 
 def _conflict(game_id) -> VersionConflict:
@@ -298,11 +309,8 @@ def _decide(game: Game, seat: int, move, *, expected_version: int, kind: str, no
         raise Unprocessable("The game has not started yet: it is waiting for players.", code="game_not_started")
     if game.status == GameStatus.FINISHED:
         raise Unprocessable("The game is over; no more moves can be made.", code="game_finished")
-    if expected_version != game.version:
-        raise VersionConflict(
-            f"The game has moved on: you expected version {expected_version}, it is at {game.version}.",
-            details={"current_version": game.version})
     rules = registry.rules_for(game.slug, game.rules_version)
+    _check_version(game, rules, seat, expected_version)
     # A timeout whose policy makes no move (a forfeit) is a batch of platform events only.
     no_move = move is None and kind == "timeout" and bool(platform_events)
     if not no_move:
@@ -323,6 +331,52 @@ def _decide(game: Game, seat: int, move, *, expected_version: int, kind: str, no
     _advance(game, rules, state, now)
     return {"game": game, "rules": rules, "seat": seat, "events": pending.rows, "state": state,
             "pending": pending}, previous
+
+
+# A move that lost a race is decided again on the newer row at most this often (each
+# retry means another seat's move was written in between, so a table of N seats
+# moving at once needs at most N - 1).
+REDECIDE_ATTEMPTS = 16
+# A stale move is weighed against at most this many events since its version.
+REBASE_WINDOW = 256
+
+
+def _check_version(game: Game, rules, seat: int, expected_version: int) -> None:
+    """Refuse a move decided on another version than the game's, unless nothing it
+    was based on has changed for this seat (see ``unaffected_since``)."""
+    if expected_version == game.version:
+        return
+    if expected_version < game.version and unaffected_since(game, rules, seat, expected_version):
+        return
+    raise VersionConflict(
+        f"The game has moved on: you expected version {expected_version}, it is at {game.version}.",
+        details={"current_version": game.version})
+
+
+def unaffected_since(game: Game, rules, seat: int, version: int) -> bool:
+    """Whether a move ``seat`` decided at ``version`` may be applied to the game now.
+
+    True when every event since ``version`` came from another seat's move (a player's
+    or a bot's; no timeout, forfeit or setup), the seat may move both then and now
+    (``to_move`` or ``may_move``), and its legal moves are the same then and now: the
+    other seats' moves changed nothing this seat could choose from, as with sealed
+    simultaneous choices. The rules then still decide the move on the current state,
+    so a move the intervening events made illegal is refused as illegal.
+    """
+    if version < 0 or game.version - version > REBASE_WINDOW:
+        return False
+    if seat not in game.to_move and seat not in rules.may_move(game.state):
+        return False
+    since = Event.objects.filter(game_id=game.pk, seq__gt=version, seq__lte=game.version).order_by("seq")
+    for actor, type_, command in since.values_list("actor", "type", "command"):
+        if actor is None or actor == seat or type_ in PLATFORM_EVENT_TYPES:
+            return False
+        if command is not None and command.get("kind") not in ("move", "bot"):
+            return False
+    then = store.state_at(game, rules, version)
+    if seat not in rules.to_move(then) and seat not in rules.may_move(then):
+        return False
+    return rules.legal_moves(then, seat) == rules.legal_moves(game.state, seat)
 
 
 def _advance(game: Game, rules, state, now) -> None:

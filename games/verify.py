@@ -141,7 +141,7 @@ def verify_export(data: dict, *, check_seed: bool = True, witnesses=()) -> Verdi
             return Verdict(False, f"event {index} ({row['type']}): its hash does not match its content")
         hashes.append(digest)
         prev = digest
-    if events and game.get("head_hash") and game["head_hash"] != prev:
+    if game.get("head_hash") and game["head_hash"] != prev:
         return Verdict(False, "the game's head hash is not the hash of its last event")
     if game.get("version") is not None and game["version"] != len(events):
         return Verdict(False, f"the game is at version {game['version']} but the log holds {len(events)} events "

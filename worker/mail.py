@@ -22,6 +22,7 @@ from games import registry, timecontrol
 from games import selectors as game_selectors
 from games.models import Game, GameStatus, Seat
 from worker import selectors
+from worker.mailplay import turns
 from worker.models import Delivery, NotifyMode
 
 UNSUBSCRIBE_SALT = "ludopost.worker.unsubscribe"
@@ -107,15 +108,24 @@ def _still_to_move(game: Game, seat: Seat) -> None:
         raise Cancel("the seat has forfeited")
 
 
-def _since_last_move(game: Game, seat: Seat) -> list[str]:
+def _since_last_move(game: Game, seat: Seat, names: list[str] | None = None) -> list[str]:
     events = game_selectors.events_for(game, seat.number, after=seat.last_move_version, limit=40)
-    return [e["description"] for e in events if e.get("description")]
+    names = names or turns.names_of(game)
+    return [turns.personal(e["description"], names, seat.number) for e in events if e.get("description")]
+
+
+def _turn_context(game: Game, seat: Seat) -> dict:
+    """The seat's situation, its numbered moves and the reply address, for a turn email."""
+    full = Game.objects.get(pk=game.pk)  # with its state: the view and the legal moves need it
+    names = turns.names_of(full)
+    turn = turns.turn_for(full, seat.number, names=names)
+    return {**turn.context(), "happened": _since_last_move(full, seat, names), "names": names}
 
 
 def turn(delivery, user, prefs, now):
     game, seat = _load(delivery)
     _still_to_move(game, seat)
-    context = {**_game_context(game, seat, prefs), "happened": _since_last_move(game, seat),
+    context = {**_game_context(game, seat, prefs), **_turn_context(game, seat),
                "deadline": _moment(seat.deadline, prefs)}
     return f"Your turn in {context['title']} #{game.pk}", context
 
@@ -128,8 +138,8 @@ def reminder(delivery, user, prefs, now):
     if delivery.payload.get("deadline") and _moment(delivery.payload["deadline"], prefs)["at"] != \
             _moment(seat.deadline, prefs)["at"]:
         raise Cancel("the deadline has changed since this reminder was due")
-    context = {**_game_context(game, seat, prefs), "deadline": _moment(seat.deadline, prefs),
-               "left": _in_words((seat.deadline - now).total_seconds()), "happened": _since_last_move(game, seat)}
+    context = {**_game_context(game, seat, prefs), **_turn_context(game, seat),
+               "deadline": _moment(seat.deadline, prefs), "left": _in_words((seat.deadline - now).total_seconds())}
     return f"Reminder: your move in {context['title']} #{game.pk} is due in {context['left']}", context
 
 
@@ -149,8 +159,8 @@ def finished(delivery, user, prefs, now):
     game, seat = _load(delivery)
     outcome = game.outcome or {}
     ranks, scores = outcome.get("ranks") or [], outcome.get("scores") or []
-    names = dict(Seat.objects.filter(game=game).values_list("number", "user__username"))
-    table = [{"seat": n, "name": names.get(n) or "bot", "rank": ranks[n] if n < len(ranks) else None,
+    names = dict(enumerate(turns.names_of(game)))
+    table = [{"seat": n, "name": names.get(n) or "a bot", "rank": ranks[n] if n < len(ranks) else None,
               "score": scores[n] if n < len(scores) else None, "you": n == seat.number}
              for n in sorted(range(len(ranks)), key=lambda n: (ranks[n], n))]
     rank = ranks[seat.number] if seat.number < len(ranks) else None
@@ -176,30 +186,72 @@ def digest(delivery, user, prefs, now):
     return f"Your LudoPost digest: {context['count']} update{'s' if context['count'] != 1 else ''}", context
 
 
-BUILDERS = {"turn": turn, "reminder": reminder, "timeout": timeout, "finished": finished, "vacation": vacation,
+REPLY_SUBJECTS = {
+    "accepted": "Move recorded", "moved_on": "The game moved on", "illegal": "Move not accepted",
+    "unreadable": "Move not understood", "help": "How to play by email", "resign": "Resigning by email",
+    "not_your_turn": "Not your turn", "over": "The game is over", "wrong_sender": "Not accepted",
+}
+
+
+def reply(delivery, user, prefs, now):
+    """The answer to a reply: the verdict, then (to the seat's player) the game as it is now."""
+    payload = delivery.payload
+    result = payload.get("result", "")
+    context = {"result": result, "detail": payload.get("detail", ""), "move_words": payload.get("move_words", ""),
+               "their_subject": payload.get("subject", "")}
+    if user is None or delivery.game_id is None:
+        return REPLY_SUBJECTS.get(result, "Your message"), {**context, "title": "", "anonymous": True}
+    game = Game.objects.defer("state").get(pk=delivery.game_id)
+    seat = Seat.objects.get(game=game, number=delivery.seat)
+    context = {**_game_context(game, seat, prefs), **context, "deadline": _moment(seat.deadline, prefs),
+               "finished": game.status == GameStatus.FINISHED}
+    if game.status == GameStatus.ACTIVE:
+        context.update(_turn_context(game, seat))
+        context["to_move_names"] = [context["names"][n] for n in game.to_move if n != seat.number]
+    return f"{REPLY_SUBJECTS.get(result, 'Your message')}: {context['title']} #{game.pk}", context
+
+
+BUILDERS = {"reply": reply, "turn": turn, "reminder": reminder, "timeout": timeout, "finished": finished, "vacation": vacation,
             "digest": digest}
 
 
 def build(delivery: Delivery, *, now) -> EmailMultiAlternatives:
     """The message a delivery sends now; raises Cancel if it should not go out."""
     user = delivery.user
-    if user is None or not user.email:
-        raise Cancel("the player has no email address")
-    prefs = selectors.preferences_of(user)
-    if prefs.mode == NotifyMode.NONE:
-        raise Cancel("the player turned email off")
+    answer = delivery.kind == "reply"  # an answer to someone who wrote: sent whatever their mode
+    if answer and user is None:
+        to = delivery.payload.get("to")
+        if not to:
+            raise Cancel("nobody to answer")
+        prefs = selectors.Preferences()
+    else:
+        if user is None or not user.email:
+            raise Cancel("the player has no email address")
+        to = user.email
+        prefs = selectors.preferences_of(user)
+        if prefs.mode == NotifyMode.NONE and not answer:
+            raise Cancel("the player turned email off")
     subject, context = BUILDERS[delivery.kind](delivery, user, prefs, now)
-    unsubscribe = unsubscribe_url(user.pk)
-    context = {**context, "user": user, "unsubscribe_url": unsubscribe, "preferences_url":
-               f"{settings.SITE_URL}/api/v1/me/notifications/", "site": settings.SITE_URL}
+    headers = {"Message-ID": message_id(delivery), "X-LudoPost-Kind": delivery.kind,
+               **({"X-LudoPost-Game": str(delivery.game_id)} if delivery.game_id else {}),
+               **({"X-LudoPost-Head-Hash": context["head_hash"]} if context.get("head_hash") else {})}
+    if user is not None:
+        unsubscribe = unsubscribe_url(user.pk)
+        context = {**context, "unsubscribe_url": unsubscribe,
+                   "preferences_url": f"{settings.SITE_URL}/api/v1/me/notifications/"}
+        headers.update({"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+    if answer:
+        # Answers are automatic: RFC 3834, so that well-behaved responders do not answer them.
+        headers["Auto-Submitted"] = "auto-replied"
+        their_id = delivery.payload.get("in_reply_to")
+        if their_id:
+            headers.update({"In-Reply-To": their_id, "References": their_id})
+    context = {**context, "user": user, "site": settings.SITE_URL}
     text = render_to_string(f"worker/email/{delivery.kind}.txt", context)
     html = render_to_string(f"worker/email/{delivery.kind}.html", context)
     message = EmailMultiAlternatives(
-        subject=f"[LudoPost] {subject}", body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[user.email],
-        headers={"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-                 "Message-ID": message_id(delivery), "X-LudoPost-Kind": delivery.kind,
-                 **({"X-LudoPost-Game": str(delivery.game_id)} if delivery.game_id else {}),
-                 **({"X-LudoPost-Head-Hash": context["head_hash"]} if context.get("head_hash") else {})})
+        subject=f"[LudoPost] {subject}", body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[to],
+        reply_to=[context["reply_to"]] if context.get("reply_to") else None, headers=headers)
     message.attach_alternative(html, "text/html")
     return message
 

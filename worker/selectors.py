@@ -158,3 +158,17 @@ def clocks_for(game: Game, *, now: datetime, viewer_seat: int | None = None) -> 
         })
     return {"game": game.pk, "version": game.version, "status": game.status, "now": now,
             "time_control": tc, "description": timecontrol.describe(tc), "seats": result}
+
+
+def seat_facts(game: Game, *, user_ids, seat_numbers, since, vacations: bool) -> deadlines.SeatFacts:
+    """The worker's facts about a game's seats for their clocks (games.deadlines):
+    players' time zones and reminder choices, and vacations ending after ``since``."""
+    facts = deadlines.SeatFacts()
+    if user_ids:
+        facts.preferences = {row[0]: row[1:] for row in NotificationPreference.objects.filter(
+            user_id__in=user_ids).values_list("user_id", "time_zone", "reminder_hours")}
+    if vacations:
+        for number, start, end in Vacation.objects.filter(
+                game_id=game.pk, seat__in=seat_numbers, ends_at__gt=since).values_list("seat", "starts_at", "ends_at"):
+            facts.pauses.setdefault(number, []).append((start, end))
+    return facts

@@ -131,7 +131,8 @@ def test_state_at_a_past_version_is_the_replay(player_client):
     assert a.get(f"/api/v1/games/{gid}/state/?version=2").json()["view"]["totals"] == [2, 0]
     assert a.get(f"/api/v1/games/{gid}/state/?version=3").json()["view"]["totals"] == [2, 1]
     bad = a.get(f"/api/v1/games/{gid}/state/?version=99")
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_version"
+    assert bad.status_code == 404 and bad.json()["error"]["code"] == "version_not_found"
+    assert bad.json()["error"]["details"]["current_version"] == 3
 
 
 def test_conditional_get_with_etag(player_client):

@@ -18,7 +18,10 @@ def test_both_schemes_are_pinned_for_every_game_with_a_file_name_that_says_so():
     for path in CORPUS:
         by_scheme.setdefault(scheme(path), set()).add(path.name.split("-v")[0])
         assert ("-h2-" in path.name) == (scheme(path) == 2), path.name
-    assert by_scheme[1] == by_scheme[2] == {"linie1", "medina", "momiji", "soleils", "travel"}
+    # Games catalogued before the hiding scheme keep their scheme-1 recordings; every game
+    # has scheme-2 ones.
+    assert {"linie1", "medina", "momiji", "soleils", "travel"} <= by_scheme[1]
+    assert by_scheme[1] <= by_scheme[2]
 
 
 @pytest.mark.parametrize("path", [p for p in CORPUS if "-h2-" in p.name], ids=lambda p: p.stem)

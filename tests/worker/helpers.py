@@ -63,3 +63,35 @@ def batches(game: Game) -> list[dict]:
         entry["types"].append(row.type)
     return [{"kind": b["command"].get("kind"), "seat": b["command"].get("seat"), "move": b["command"].get("move"),
              "policy": b["command"].get("policy"), "types": b["types"]} for b in result.values()]
+
+
+_sentinels = iter(range(10**6))
+
+
+def settle(mailbox, *, timeout: float = 60, explain=None) -> str:
+    """Wait until everything queued so far has been carried out, without sleeping.
+
+    Starts a new two-person game, whose first turn email is owed after every side
+    effect already in the outbox or the broker, and waits until that email has
+    arrived and no delivery or outbox row is still open. A duplicate of anything
+    earlier would have been carried out by then, so a test may count right after.
+    Returns the address of that last email, for the caller to leave out of counts.
+    """
+    from games.models import Outbox
+    from tests.support.waiting import wait_for
+    from worker.models import Delivery
+
+    number = next(_sentinels)
+    first, second = user(f"sentinel-{number}-a"), user(f"sentinel-{number}-b")
+    game = services.game_create(user=first, slug="race", players=2, options={})
+    services.game_join(user=second, game_id=game.pk)
+    address = first.email
+
+    def settled():
+        return (mailbox.of_kind("turn", address)
+                and not Delivery.objects.filter(status__in=["pending", "sending"]).exists()
+                and not Outbox.objects.filter(status="pending").exists())
+
+    wait_for(settled, timeout=timeout, message="the sentinel email, after everything queued before it",
+             explain=explain)
+    return address

@@ -105,7 +105,7 @@ def test_webhook_lifecycle(player_client):
 
 @pytest.mark.parametrize("body, status, code", [
     ({"url": "ftp://example.com/x"}, 400, "invalid_url"),
-    ({"url": "not a url"}, 400, "invalid_input"),
+    ({"url": "not a url"}, 400, "invalid_url"),
     ({"url": "https://user:pw@example.com/"}, 400, "invalid_url"),
     ({"url": "https://example.com/", "secret": "short"}, 400, "invalid_input"),
     ({"url": "https://example.com/", "events": ["everything"]}, 400, "invalid_events"),

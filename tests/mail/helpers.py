@@ -1,0 +1,194 @@
+"""Play-by-mail test helpers: the gateway on loopback, and reading what the SMTP sink received."""
+from __future__ import annotations
+
+import smtplib
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from tests.support.waiting import free_port, wait_for
+
+
+class Gateway:
+    """``manage.py mail_gateway``'s server, on a free loopback port."""
+
+    def __init__(self):
+        from worker.mailplay import gateway
+
+        self.port = free_port()
+        self.controller = gateway.controller("127.0.0.1", self.port)
+
+    def send(self, *, sender: str, to: str, text: str | None = None, html: str | None = None,
+             subject: str = "Re: your turn", headers: dict | None = None, message_id: str | None = None,
+             charset: str = "utf-8", envelope_from: str | None = None) -> str:
+        """Send one reply through smtplib; returns its Message-ID."""
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = sender, to, subject
+        message["Message-ID"] = message_id or make_msgid(domain="player.example")
+        for name, value in (headers or {}).items():
+            message[name] = value
+        if text is not None:
+            message.set_content(text, charset=charset)
+        if html is not None:
+            if text is None:
+                message.set_content(html, subtype="html", charset=charset)
+            else:
+                message.add_alternative(html, subtype="html", charset=charset)
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=30) as client:
+            client.send_message(message, from_addr=sender if envelope_from is None else envelope_from,
+                                to_addrs=[to])
+        return message["Message-ID"]
+
+    def send_raw(self, raw: bytes, *, sender: str, to: str) -> None:
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=30) as client:
+            client.sendmail(sender, [to], raw)
+
+
+def keep_sample(name: str, message) -> None:
+    """With LUDOPOST_MAIL_SAMPLES=<folder>, write a message there as a player reads it."""
+    import os
+
+    folder = os.environ.get("LUDOPOST_MAIL_SAMPLES")
+    if folder and message is not None:
+        with open(os.path.join(folder, name), "w") as out:
+            out.write("".join(f"{k}: {v}\n" for k, v in message.items() if k in (
+                "From", "To", "Reply-To", "Subject", "In-Reply-To", "Auto-Submitted")) + "\n" + text_of(message))
+            html = message.get_body(("html",))
+            if html is not None:
+                with open(os.path.join(folder, name + ".html"), "w") as page:
+                    page.write(html.get_content())
+
+
+def mail_to(mailbox, address: str, *, kind: str | None = None, after: int = 0) -> list:
+    with mailbox.lock:
+        found = [m for m in mailbox.messages[after:] if address in m["To"]]
+    return [m for m in found if kind is None or m["X-LudoPost-Kind"] == kind]
+
+
+def text_of(message) -> str:
+    return message.get_body(("plain",)).get_content()
+
+
+def wait_for_mail(mailbox, address: str, *, kind: str | None = None, after: int = 0, timeout: float = 30,
+                  where=None):
+    def found():
+        hits = [m for m in mail_to(mailbox, address, kind=kind, after=after) if where is None or where(m)]
+        return hits[-1] if hits else None
+
+    wait_for(lambda: found() is not None, timeout=timeout, message=f"mail to {address} ({kind or 'any'})")
+    return found()
+
+
+# -- playing whole games by email -------------------------------------------------------------
+
+import re  # noqa: E402
+import time  # noqa: E402
+
+_LISTED = re.compile(r"^\s*(\d+)  (.+)$")
+
+
+def reply_to_version(message) -> tuple[int, int, int] | None:
+    """(game, seat, version) named by a message's Reply-To, read from the address."""
+    match = re.search(r"play\+(\d+)-(\d+)-(\d+)-", str(message.get("Reply-To") or ""))
+    return tuple(int(g) for g in match.groups()) if match else None
+
+
+def numbered_moves(text: str) -> dict[str, int]:
+    """Words of each listed move -> its number, as the email shows them."""
+    moves, inside = {}, False
+    for line in text.splitlines():
+        if line.startswith("YOUR MOVES"):
+            inside = True
+            continue
+        if inside:
+            match = _LISTED.match(line)
+            if not match:
+                if moves:
+                    break
+                continue
+            moves.setdefault(match.group(2).strip(), int(match.group(1)))
+    return moves
+
+
+def mail_for(mailbox, address: str, game_id: int, seat: int, version: int, timeout: float = 30):
+    """The newest email to ``address`` whose reply address is for this version of the game."""
+    def found():
+        for message in reversed(mail_to(mailbox, address)):
+            if reply_to_version(message) == (game_id, seat, version):
+                return message
+        return None
+
+    wait_for(found, timeout=timeout, message=f"an email to {address} to answer at version {version}")
+    return found()
+
+
+def _current_mail(mailbox, address: str, game, seat: int, timeout: float = 30):
+    """Wait for an email to answer at the game's version then; None if the game moves on meanwhile."""
+    from games.models import Game
+
+    version = game.version
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for message in reversed(mail_to(mailbox, address)):
+            if reply_to_version(message) == (game.pk, seat, version):
+                return message
+        if Game.objects.filter(pk=game.pk).values_list("version", flat=True).first() != version:
+            return None
+        time.sleep(0.1)
+    raise AssertionError(f"no email to {address} to answer at version {version}")
+
+
+def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: int, until=None,
+                 budget_seconds: float = 150) -> dict:
+    """Play ``game`` by answering its emails: ``accounts`` {seat: user} are the seats played
+    here (the others are bots); ``choose(rules, state, seat, legal) -> move`` picks each move,
+    which is then sent as its number from the email's list, or in the game's notation when
+    the email lists none. Returns counts of the move types played and how."""
+    from games import registry
+    from games.models import Game
+    from worker.mailplay import turns
+
+    played: dict[str, int] = {}
+    by = {"number": 0, "notation": 0}
+    started = time.monotonic()
+    for _ in range(max_moves):
+        game.refresh_from_db()
+        if game.status != "active" or (until is not None and until(played)):
+            break
+        assert time.monotonic() - started < budget_seconds, f"over budget after {played}"
+        mine = sorted(set(game.to_move) & set(accounts))
+        if not mine:
+            version = game.version
+            wait_for(lambda: Game.objects.get(pk=game.pk).version != version
+                     or Game.objects.get(pk=game.pk).status != "active", timeout=30, message="the bots to move")
+            continue
+        seat = mine[0]
+        user = accounts[seat]
+        message = _current_mail(mailbox, user.email, game, seat)
+        if message is None:
+            continue  # the game moved on (a bot, at the same time) while the email was on its way
+        rules = registry.rules_for(game.slug, game.rules_version)
+        legal = rules.legal_moves(game.state, seat)
+        move = choose(rules, game.state, seat, legal)
+        turn = turns.turn_for(game, seat)
+        module = turns.notation_module(game.slug)
+        text = message.get_body(("plain",)).get_content()
+        listed = numbered_moves(text)
+        words = module.move_words(move, turn.view)
+        if listed:
+            answer = f"{listed[words]}"
+            by["number"] += 1
+        else:
+            answer = module.notation(move, turn.view)
+            assert answer.split()[0] in text or "notation" in text
+            by["notation"] += 1
+        version = game.version
+        gateway.send(sender=user.email, to=message["Reply-To"], subject="Re: " + str(message["Subject"]),
+                     text=f"{answer}\n\nOn a day, LudoPost wrote:\n" + "\n".join("> " + l for l in text.splitlines()),
+                     headers={"In-Reply-To": message["Message-ID"]})
+        wait_for(lambda: Game.objects.get(pk=game.pk).version > version, timeout=30,
+                 message=f"{move} ({answer!r}) to be appended")
+        played[move["type"]] = played.get(move["type"], 0) + 1
+        for step in move.get("steps") or []:  # a sealed choice (62 Soleils, rules version 2) counts its steps
+            played[step["type"]] = played.get(step["type"], 0) + 1
+    game.refresh_from_db()
+    return {"types": played, "by": by}

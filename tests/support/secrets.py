@@ -1,0 +1,182 @@
+"""What each catalogued game keeps from a seat, written from its rules text.
+
+Each function names paths, into a state or into an event's payload, of the items a
+seat (None: a spectator) may not know. The oracle in tests/support/hidden.py marks
+each item separately and looks for it in whatever that seat receives. Once a game
+is over everything is revealed, so nothing is secret any more.
+"""
+from __future__ import annotations
+
+import copy
+
+from tests.support.hidden import LETTERS, GameSecrets
+
+
+def _others(players: int, seat: int | None):
+    return [other for other in range(players) if other != seat]
+
+
+def _items(container: list, *prefix) -> list[tuple]:
+    return [(*prefix, index) for index in range(len(container))]
+
+
+# -- Momiji -------------------------------------------------------------------------
+# Rules: the hands are held secretly, the deck is face down (so the order of its
+# cards too), a draw is seen by its drawer, discards go face down.
+def momiji_state(state, seat):
+    if state.get("phase") == "over":
+        return []
+    paths = _items(state["deck"], "deck")
+    for other in _others(state["players"], seat):
+        paths += _items(state["hands"][other], "hands", other)
+    return paths
+
+
+def momiji_event(event, seat):
+    p = event.payload
+    if event.type == "GameSetUp":
+        paths = _items(p["deck"], "deck")
+        for other in _others(len(p["hands"]), seat):
+            paths += _items(p["hands"][other], "hands", other)
+        return paths
+    if event.type in ("CardsDrawn", "CardsDiscarded") and p["seat"] != seat:
+        return _items(p["cards"], "cards")
+    return []
+
+
+# -- Itchy Feet: The Travel Game ------------------------------------------------------
+# docs/games/travel.md "Hidden information": a seat sees its own hand, not another's;
+# never the deck; offers and drafts only as one of their two sides; a drawn card, a
+# stolen card, the Tour Guide's peek, buried cards, a smuggled card and each Civil
+# Unrest pass only as the seats involved.
+def travel_state(state, seat):
+    if state["winner"] is not None:
+        return []
+    paths = _items(state["deck"], "deck")
+    for other in _others(state["players"], seat):
+        paths += _items(state["hands"][other], "hands", other)
+    offer, draft, guide = state["offer"], state["draft"], state["guide"]
+    if offer is not None and seat not in (offer["by"], offer["to"]):
+        paths += _items(offer["give"], "offer", "give") + _items(offer["want"], "offer", "want")
+    if draft is not None and seat != draft["by"]:
+        paths += _items(draft["entries"], "draft", "entries")
+    if guide is not None and seat != guide["seat"] and guide.get("cards"):
+        paths += _items(guide["cards"], "guide", "cards")
+    return paths
+
+
+_TRAVEL_PRIVATE = {
+    "CardDrawn": (("seat",), ("card",)),
+    "GuideLooked": (("seat",), ("cards",)),
+    "GuideTook": (("seat",), ("card",)),
+    "CardsBuried": (("seat",), ("cards",)),
+    "DraftChanged": (("by",), ("entry",)),
+    "OfferMade": (("by", "to"), ("give", "want")),
+    "TradeCompleted": (("offerer", "accepter"), ("offerer_gave", "accepter_gave")),
+    "StealResolved": (("thief", "victim"), ("card",)),
+    "Smuggled": (("seat", "to"), ("card",)),
+}
+
+
+def travel_event(event, seat):
+    p = event.payload
+    if event.type == "GameSetUp":
+        paths = _items(p["deck"], "deck")
+        for other in _others(len(p["hands"]), seat):
+            paths += _items(p["hands"][other], "hands", other)
+        return paths
+    if event.type == "DeckReshuffled":
+        return _items(p["order"], "order")
+    if event.type == "CardsPassed":
+        return [("passes", index, 2) for index, (giver, receiver, _card) in enumerate(p["passes"])
+                if seat not in (giver, receiver)]
+    if event.type in _TRAVEL_PRIVATE:
+        sides, fields = _TRAVEL_PRIVATE[event.type]
+        if seat is not None and seat in [p[side] for side in sides]:
+            return []
+        return [(name,) for name in fields if p.get(name) is not None]
+    return []
+
+
+# -- 62 Soleils d'Été -----------------------------------------------------------------
+# Everyone chooses in secret; the choices are shown together when the round is
+# resolved. Whether a seat has finished its round is public.
+def soleils_state(state, seat):
+    return []          # the sealed choices are checked by soleils_alternatives
+
+
+def soleils_event(event, seat):
+    if event.type == "ChoiceMade" and event.payload["seat"] != seat:
+        # The choice itself (a move, or a round's steps): all but who chose and when.
+        return [(key,) for key in event.payload if key not in ("seat", "round")]
+    return []
+
+
+def soleils_alternatives(rules, state, seat):
+    """The same state with another seat's sealed choices replaced by other choices
+    that leave it exactly as finished (or not) as before."""
+    from games.catalog.soleils.turn import DONE
+
+    if not state or state["finished"]:
+        return
+    for owner in _others(state["players"], seat):
+        moves = state["moves"][owner]
+        if not moves:
+            continue
+        done = rules.turn_of(state, owner).phase == DONE
+        if not done:
+            other = copy.deepcopy(state)
+            other["moves"][owner] = []
+            if rules.turn_of(other, owner).phase != DONE:
+                yield other
+            continue
+        for attempt in range(3):
+            other, chosen = copy.deepcopy(state), []
+            for step in range(20):
+                other["moves"][owner] = chosen
+                turn = rules.turn_of(other, owner)
+                if turn.phase == DONE:
+                    break
+                legal = turn.legal_moves()
+                chosen = chosen + [legal[(attempt * 7 + step * 3) % len(legal)]]
+            if rules.turn_of(other, owner).phase == DONE and other["moves"][owner] != moves:
+                yield other
+
+
+# -- Linie 1 ------------------------------------------------------------------------
+# Each player's line card and route card (its stops) are secret until the player
+# starts driving; the tiles in hand lie face up; the draw pile is face down.
+def linie1_state(state, seat):
+    if state["stage"] == "over":
+        return []
+    paths = _items(state["pile"], "pile")
+    for other in _others(state["players"], seat):
+        if not state["revealed"][other]:
+            paths += [("lines", other), ("routes", other, LETTERS), ("route_cards", other)]
+    return paths
+
+
+def linie1_event(event, seat):
+    p = event.payload
+    if event.type != "GameSetUp":
+        return []
+    paths = _items(p["pile"], "pile")
+    for other in _others(p["players"], seat):
+        paths += [("lines", other), ("routes", other, LETTERS), ("route_cards", other)]
+    return paths
+
+
+# -- Medina -------------------------------------------------------------------------
+# docs/games/medina.md: no hidden information that matters (the supplies behind the
+# screens can be counted from the board), so views show everything to everyone.
+def nothing(*_args):
+    return []
+
+
+SECRETS = {
+    "momiji": GameSecrets("momiji", momiji_state, momiji_event),
+    "travel": GameSecrets("travel", travel_state, travel_event),
+    "soleils": GameSecrets("soleils", soleils_state, soleils_event, alternatives=soleils_alternatives),
+    "linie1": GameSecrets("linie1", linie1_state, linie1_event),
+    "medina": GameSecrets("medina", nothing, nothing, notes="no hidden information"),
+}

@@ -1,0 +1,119 @@
+"""One whole game against a bot for every catalogued game, played only through the pages:
+the player's moves from the move list (or the board), the bot's through the bot service.
+Every page and fragment the player's browser receives is checked for other seats' secrets."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from games import registry, selectors
+from games.services import game_rng
+from tests.web.conftest import canonical, game_id_of, play_bots, screenshot, shown_version, sign_up
+from tests.web.hidden import assert_no_leak
+from web import catalog
+
+pytestmark = pytest.mark.django_db(transaction=True)
+GAME_SECONDS = 240  # a bound on the loop, not a speed check
+
+
+def pick_move(game, seat: int) -> dict:
+    """The move the best bot would make for the player, so the game ends in good time."""
+    entry = registry.get(game.slug)
+    rules = selectors.rules_of(game)
+    bot = entry.bot("best")
+    return bot(rules, game.state, seat, game_rng(game, seq=game.version + 1))
+
+
+def click_on_board(page, slug: str, move: dict) -> bool:
+    """Place a Medina piece, a Linie 1 tile or a 62 Soleils die by picking it and clicking its square."""
+    if slug == "medina" and "x" in move:
+        piece = f"building-{move['colour']}" if move["type"] == "building" else move["type"]
+        page.check(f"#piece-{piece}")
+        page.click(f"#live button[data-square='{move['x']},{move['y']}']")
+        return True
+    if slug == "medina" and move["type"] == "tea":
+        page.click("#live button:has-text('Play a tea tile')")
+        return True
+    if slug == "soleils" and move["type"] in ("write", "crab"):
+        page.check("#piece-crab" if move["type"] == "crab" else f"#piece-die-{move['value']}")
+        page.click(f"#live button[data-cell='{move['cell']}']")
+        return True
+    if slug == "linie1" and move["type"] == "place" and "from_seat" not in move:
+        page.check(f"#tile-{move['tile']}")
+        page.check(f"#rot-{move['rotation']}")
+        page.click(f"#live button[data-square='{move['row']},{move['col']}']")
+        return True
+    return False
+
+
+def click_move(page, move: dict, legal: list[dict]):
+    """Click the move in the page's list of legal moves (by its words' entry)."""
+    value = canonical(move)
+    values = {canonical(m) for m in legal}
+    if value not in values:  # a bot may spell a move differently from the list: take a listed one
+        value = next(v for v in sorted(values) if v.startswith(value[:12])) if any(
+            v.startswith(value[:12]) for v in values) else sorted(values)[0]
+    found = page.evaluate("""(value) => {
+        const el = [...document.querySelectorAll('#live [data-move]')].find(e => e.dataset.move === value);
+        if (!el) return null;
+        el.setAttribute('data-pick', '1');
+        return el.tagName;
+    }""", value)
+    assert found, f"the move {value} is not on the page"
+    details = page.locator("#live .moves details")
+    if details.count() and details.get_attribute("open") is None:
+        page.click("#live .moves summary")
+    if found == "OPTION":
+        select = page.locator("[data-pick='1']").locator("xpath=..")
+        select.select_option(value=value)
+        select.locator("xpath=following-sibling::button[1]").click()
+    else:
+        page.click("[data-pick='1']")
+
+
+@pytest.mark.parametrize("slug", [entry["slug"] for entry in catalog.entries()])
+def test_a_whole_game_against_a_bot_through_the_pages(web, slug):
+    page = web()
+    sign_up(page, f"solo-{slug}")
+    page.goto(f"/lobby/{slug}/new/")
+    rules = registry.get(slug).rules
+    players = 2 if rules.max_players >= 2 else 1
+    page.select_option("#id_players", str(players))
+    if players > 1:
+        page.select_option("#id_seat_1", "bot:best")
+    page.click("text=Create the game")
+    page.wait_for_selector("#live")
+    game_id = game_id_of(page)
+    page.received.drain()
+    moves, started, shot = 0, time.monotonic(), False
+    while time.monotonic() - started < GAME_SECONDS:
+        play_bots(game_id)
+        game = selectors.game_get(game_id)
+        page.wait_for_function(f"() => Number(document.querySelector('#live').dataset.version) >= {game.version}")
+        assert_no_leak(page, game_id, 0)
+        if game.status == "finished":
+            break
+        if not shot and moves >= 6:
+            screenshot(page, f"{slug}-1280")
+            page.set_viewport_size({"width": 375, "height": 800})
+            screenshot(page, f"{slug}-375")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the page is wider than a phone"
+            page.set_viewport_size({"width": 1280, "height": 900})
+            shot = True
+        legal = selectors.rules_of(game).legal_moves(game.state, 0)
+        assert legal, "the player is to move but has no legal move"
+        before = shown_version(page)
+        move = pick_move(game, 0)
+        if not click_on_board(page, slug, move):
+            click_move(page, move, legal)
+        # The answer is the new position, or the refusal in words (which fails the test with them).
+        page.wait_for_function(f"""() => Number(document.querySelector('#live').dataset.version) > {before}
+                                      || document.querySelector('#move-error') !== null""", timeout=30_000)
+        assert not page.locator("#move-error").count(), (move, page.inner_text("#move-error"))
+        moves += 1
+    game = selectors.game_get(game_id)
+    assert game.status == "finished", f"{slug}: not over after {moves} moves"
+    page.wait_for_selector("text=The game is over.")
+    assert page.locator("#outcome tbody tr").count() == game.players
+    assert moves > 3

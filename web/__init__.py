@@ -1,0 +1,1 @@
+"""The browser client: server-rendered pages with htmx over the games' services and selectors."""

@@ -1,0 +1,39 @@
+"""One board per game: ``web/boards/<slug>.py`` (the presenter) and
+``web/templates/web/boards/<slug>.html`` (the template).
+
+A presenter is a plain function ``present(view, *, legal, names, seat) -> dict`` from
+a seat's view (and its legal moves, to know what may be clicked) to template context.
+It may also offer ``move_from_post(post, legal)``, turning what a player clicked on the
+board (cards chosen from the hand, say) into one of the legal moves. A game without a
+board module of its own gets the generic one, so every catalogued game is playable.
+"""
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+
+@lru_cache(maxsize=None)
+def board_for(slug: str):
+    try:
+        return importlib.import_module(f"web.boards.{slug}")
+    except ImportError:
+        return importlib.import_module("web.boards.generic")
+
+
+def on_board(slug: str, move: dict) -> bool:
+    """Whether the board itself offers ``move`` (a square to click): the list of moves in
+    words leaves those out rather than repeat hundreds of placements. A board module says
+    so with ``on_board(move)``, or with the set ``ON_BOARD`` of move types."""
+    board = board_for(slug)
+    if hasattr(board, "on_board"):
+        return board.on_board(move)
+    return move.get("type") in getattr(board, "ON_BOARD", ())
+
+
+def present(slug: str, view, *, legal, names, seat) -> dict:
+    board = board_for(slug)
+    context = board.present(view, legal=legal, names=names, seat=seat)
+    context["template"] = board.TEMPLATE
+    context["drawn"] = board.__name__ != "web.boards.generic"
+    return context

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import signal
+import smtplib
 import sqlite3
 import subprocess
 import threading
@@ -65,6 +66,7 @@ class Service:
 
     def __init__(self, var: Path, log: Path):
         self.port = free_port()
+        self.mail_port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.var, self.log = var, log
         env = {key: value for key, value in os.environ.items()
@@ -72,7 +74,8 @@ class Service:
                               "SITE_URL", "HOST", "PORT", "MAKEFLAGS", "MAKELEVEL")}
         # Heartbeats every second, and a restart delay long enough to see the worker down.
         env.update(LUDOPOST_VAR_DIR=str(var), WORKER_HEARTBEAT_SECONDS="1", WORKER_STALE_SECONDS="5",
-                   LUDOPOST_RESTART_DELAY="3", LUDOPOST_STATUS_SECONDS="5")
+                   LUDOPOST_RESTART_DELAY="3", LUDOPOST_STATUS_SECONDS="5",
+                   MAIL_GATEWAY_PORT=str(self.mail_port))
         with log.open("w") as out:
             self.process = subprocess.Popen(["make", "--no-print-directory", "run", f"PORT={self.port}",
                                              "HOST=127.0.0.1"], cwd=ROOT, env=env, stdout=out,
@@ -98,8 +101,14 @@ class Service:
 
     def children(self) -> dict[str, int]:
         """The supervised children's pids by name ("worker", "beat"), read from /proc."""
-        return {argv[argv.index(b"config") + 1].decode(): pid for pid, argv in self._argv().items()
-                if b"celery" in argv and _alive(pid)}
+        # Celery retitles its processes ("[celery beat]", "[celeryd: ...]") when setproctitle
+        # is installed, so read the name from the whole command line.
+        found = {}
+        for pid, argv in self._argv().items():
+            line = b" ".join(argv)
+            if b"celery" in line and _alive(pid):
+                found["beat" if b"beat" in line else "worker"] = pid
+        return found
 
     def outbox_pending(self) -> int:
         with sqlite3.connect(f"file:{self.var / 'ludopost.sqlite3'}?mode=ro", uri=True, timeout=20) as db:
@@ -158,7 +167,10 @@ def test_it_prints_where_it_runs_and_starts_its_worker_and_beat(service):
     printed = service.printed()
     assert f"LudoPost is starting at {service.base}/" in printed
     assert f"{service.base}/api/docs/" in printed
-    assert "Worker:    worker, beat supervised" in printed
+    assert "Worker:    worker, beat, mail gateway supervised" in printed
+    assert f"the gateway takes replies on 127.0.0.1:{service.mail_port}" in printed
+    gateway = wait_for(lambda: _smtp_noop(service.mail_port), timeout=60)
+    assert gateway == 250                                     # the mail gateway answers SMTP
     assert set(service.children()) == {"worker", "beat"}
     health = service.ping()
     assert health["ok"] is True and health["worker"] == health["beat"] == "ok"
@@ -288,3 +300,11 @@ def test_it_stops_on_sigterm_and_takes_its_children_along(service):
     code = service.stop()
     assert code == 0, service.printed()[-2000:]
     assert not any(_alive(pid) for pid in children.values())
+
+
+def _smtp_noop(port: int) -> int | None:
+    try:
+        with smtplib.SMTP("127.0.0.1", port, timeout=5) as client:
+            return client.noop()[0]
+    except OSError:
+        return None

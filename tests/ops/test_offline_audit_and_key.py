@@ -14,7 +14,9 @@ from games.audit import export_game
 from tests.support.factories import started_game
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ("manage.py", "config", "games", "api", "worker")
+# manage.py and every Python package of the project (the apps settings name), not the tests.
+SOURCE = ("manage.py", *sorted(path.name for path in ROOT.iterdir()
+                               if (path / "__init__.py").exists() and path.name not in ("tests", "bench")))
 
 
 @pytest.fixture(scope="module")

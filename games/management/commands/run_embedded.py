@@ -13,6 +13,10 @@ from worker import health
 from worker.supervisor import Child, Supervisor
 
 
+def mail_gateway_port() -> int:
+    return int(os.environ.get("MAIL_GATEWAY_PORT", "2525"))
+
+
 def children(var_dir) -> list[Child]:
     """What runs beside the API, each watched and restarted: one entry per process."""
     python = sys.executable
@@ -23,6 +27,9 @@ def children(var_dir) -> list[Child]:
                          "--without-gossip", "--without-mingle", "--hostname=embedded@%h"]),
         Child("beat", [python, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING",
                        "--schedule", str(var_dir / "celerybeat-schedule")]),
+        # The local mail gateway: replies to turn emails become moves (docs/WORKER.md).
+        Child("mail gateway", [python, "manage.py", "mail_gateway", "--host", "127.0.0.1",
+                               "--port", str(mail_gateway_port())]),
     ]
 
 
@@ -61,6 +68,7 @@ class Command(BaseCommand):
         tokens = {t.user.username: t.key for t in Token.objects.select_related("user")
                   .filter(user__username__in=["alice", "bob"])}
         self.stdout.write(self.style.SUCCESS(f"\nLudoPost is starting at {base}/"))
+        self.stdout.write(f"  Play:      {base}/ in a browser (log in as alice or bob, password ludopost-demo)")
         self.stdout.write(f"  API:       {base}/api/v1/catalog/")
         self.stdout.write(f"  API docs:  {base}/api/docs/   (OpenAPI: {base}/api/schema/)")
         self.stdout.write("  Log in:    POST /api/v1/auth/token/ {\"username\": \"alice\", \"password\": "
@@ -74,7 +82,13 @@ class Command(BaseCommand):
         else:
             self.stdout.write(f"  Worker:    {', '.join(child.name for child in supervisor.children)} supervised "
                               f"(broker {settings.CELERY_BROKER_URL}); health at {base}/api/v1/ping/ and a "
-                              f"status line here every {status_every:.0f} s\n")
+                              f"status line here every {status_every:.0f} s")
+            self.stdout.write(f"  Play by mail: the gateway takes replies on 127.0.0.1:{mail_gateway_port()}. "
+                              f"Answer a turn email (files in {getattr(settings, 'EMAIL_FILE_PATH', 'the mail folder')}) with:\n"
+                              "             python3 -c 'import smtplib,email.message as m; e=m.EmailMessage(); "
+                              "e[\"From\"]=\"<your account email>\"; e[\"To\"]=\"<its Reply-To>\"; "
+                              "e[\"Subject\"]=\"Re\"; e.set_content(\"3\"); "
+                              f"smtplib.SMTP(\"127.0.0.1\", {mail_gateway_port()}).send_message(e)'\n")
         # A process manager stops us with SIGTERM, a closed terminal with SIGHUP; their default
         # ends the process at once and would leave the children (in sessions of their own)
         # running: exit normally so the finally below runs.

@@ -1,0 +1,89 @@
+"""Hidden information: hands, stacks, walks and this round's choices (rulings 20)."""
+import json
+
+from games.catalog.japan import BOTS, RULES
+from games.engine.harness import Table
+from tests.games.japan.helpers import give, new_game, play
+
+
+def quoted(cards):
+    return [f'"{c}"' for c in cards]
+
+
+def secrets_of(state, seat):
+    """Card ids seat ``seat`` holds that no one else may see (and its walks, hidden from all)."""
+    data = state["seats"][seat]
+    return set(data["hand"]) | set(data["stack"])
+
+
+def walks(state):
+    return {e["walk"] for data in state["seats"] for column in data["plan"] for e in column if "walk" in e}
+
+
+def test_views_and_events_hide_hands_stacks_walks_and_the_round_choices():
+    for players in (1, 3):
+        table = Table(RULES, players, {}, seed=11)
+        checked = 0
+        while not table.over:
+            state = table.state
+            if state["phase"] == "planning":
+                for viewer in list(range(players)) + [None]:
+                    text = json.dumps(RULES.view(state, viewer))
+                    hidden = set(walks(state))
+                    for other in range(players):
+                        if other != viewer:
+                            hidden |= secrets_of(state, other)
+                    if viewer is not None:
+                        hidden |= set(state["seats"][viewer]["stack"])
+                    for word in quoted(hidden):
+                        assert word not in text, (viewer, word)
+                    checked += 1
+            events = table.play(min(RULES.to_move(state)),
+                                BOTS["best"](RULES, state, min(RULES.to_move(state)),
+                                             table.rng_for(table.version + 1)))
+            for event in events:
+                for viewer in list(range(players)) + [None]:
+                    text = json.dumps(RULES.redact(event, viewer).to_json())
+                    if table.state["phase"] == "planning":
+                        for word in quoted(walks(table.state)):
+                            assert word not in text
+                    if event.type == "ChoiceMade" and event.payload["seat"] != viewer:
+                        assert RULES.redact(event, viewer).payload == {
+                            "seat": event.payload["seat"], "round": event.payload["round"], "hidden": True}
+                        assert "secret" in RULES.describe(event, viewer)
+        assert checked > 20
+
+
+def test_a_sealed_choice_changes_nothing_the_others_see():
+    state = new_game(3)
+    give(state, 0, explore=1)
+    before = [RULES.view(state, viewer) for viewer in (1, 2, None)]
+    for move in ({"type": "explore", "tokyo": 3}, {"type": "walk", "card": "T1", "city": "tokyo", "day": "fri", "position": 0},
+                 {"type": "place", "card": "K1", "day": "sat", "position": 0}):
+        after_state, events = play(json.loads(json.dumps(state)), 0, move)
+        after = [RULES.view(after_state, viewer) for viewer in (1, 2, None)]
+        for old, new in zip(before, after):
+            old = {k: v for k, v in old.items() if k not in ("to_move", "players")}
+            new = {k: v for k, v in new.items() if k not in ("to_move", "players")}
+            assert old == new
+        for viewer in (1, 2, None):
+            seen = RULES.view(after_state, viewer)["players"][0]
+            assert seen == {**RULES.view(state, viewer)["players"][0], "waiting_for": seen["waiting_for"]}
+            assert RULES.redact(events[0], viewer).payload == {"seat": 0, "round": 1, "hidden": True}
+
+
+def test_the_round_close_reveals_the_choices_but_not_the_walk_cards():
+    state = new_game(2)
+    state, _ = play(state, 0, {"type": "walk", "card": "T1", "city": "tokyo", "day": "fri", "position": 0})
+    state, _ = play(state, 0, {"type": "pass"})
+    state, events = play(state, 1, {"type": "place", "card": "K2", "day": "sat", "position": 0})
+    closed = next(e for e in events if e.type == "RoundClosed")
+    seen = RULES.redact(closed, 1).payload
+    assert seen["moves"][0][0] == {"type": "walk", "card": "T1", "city": "tokyo", "day": "fri", "position": 0}
+    walk = state["seats"][0]["plan"][4][0]["walk"]
+    for viewer in (0, 1, None):
+        assert f'"{walk}"' not in json.dumps(RULES.view(state, viewer))
+        assert RULES.view(state, viewer)["players"][0]["plan"][4][0] == {"walk": None, "city": "tokyo", "bonus": False}
+    started = next(e for e in events if e.type == "RoundStarted")
+    assert set(RULES.redact(started, 1).payload) == {"round", "hand_sizes", "your_hand"}
+    assert RULES.redact(started, 1).payload["your_hand"] == state["seats"][1]["hand"]

@@ -356,7 +356,10 @@ def test_a_soleils_multi_step_choice_looks_like_a_one_step_one_from_outside(tabl
         assert {k: v for k, v in first.items() if k != "seat"} == {k: v for k, v in second.items() if k != "seat"}
 
 
-def test_a_travel_counter_offer_shows_a_third_seat_and_a_spectator_no_card(table):
+def test_a_travel_counter_offer_shows_a_third_seat_and_a_spectator_the_face_up_offer_only(table):
+    """Travel rules version 3: trades are face up, so the offer a counter-offer answers is
+    served to everyone; the traders' other cards stay hidden (versions 1-2 keep the offer
+    between the two traders: tests/games/travel/test_hidden.py)."""
     clients, users, spectator = table(3)
     game = new_game("travel", clients)
     rules = registry.rules_for(game.slug, game.rules_version)
@@ -390,14 +393,18 @@ def test_a_travel_counter_offer_shows_a_third_seat_and_a_spectator_no_card(table
     secret = opened.payload["previous"]
     assert secret["give"] and secret["want"]
     clients[outsider].seat = outsider
+    assert rules.version >= 3
+    game.refresh_from_db()
+    public = set(game.state["discard"]) | set((game.state["revealed"] or {}).get("hand", []))
+    private = [card for seat in (offerer, target) for card in game.state["hands"][seat]
+               if card not in secret["give"] and card not in public]
     for viewer in (spectator, clients[outsider]):
         served = viewer.get(f"/api/v1/games/{game.pk}/events/?after={mark - 4}").json()["events"]
         counter = next(e for e in served if e["type"] == "DraftOpened" and e["payload"]["counter"])
-        assert counter["payload"]["previous"] == {"give": [None] * len(secret["give"]),
-                                                  "want": [None] * len(secret["want"])}
+        assert counter["payload"]["previous"] == secret
         text = json.dumps(served) + json.dumps(viewer.get(f"/api/v1/games/{game.pk}/").json()["view"])
-        for card in secret["give"]:
-            assert card not in text
+        for card in private:
+            assert f'"{card}"' not in text
     for trader in (offerer, target):
         served = clients[trader].get(f"/api/v1/games/{game.pk}/events/?after={mark}").json()["events"]
         assert served[0]["payload"]["previous"] == secret

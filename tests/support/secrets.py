@@ -45,8 +45,10 @@ def momiji_event(event, seat):
 
 
 # -- Itchy Feet: The Travel Game ------------------------------------------------------
-# docs/games/travel.md "Hidden information": a seat sees its own hand, not another's;
-# never the deck; offers and drafts only as one of their two sides; a drawn card, a
+# docs/games/travel.md "Hidden information" (rules version 3, new games): a seat sees its
+# own hand, not another's; never the deck; a draft only as its author (a sent offer and a
+# completed trade are face up; versions 1-2 hid them from third seats: that is pinned in
+# tests/games/travel/test_hidden.py); a drawn card, a
 # stolen card, the Tour Guide's peek, buried cards, a smuggled card and each Civil
 # Unrest pass only as the seats involved.
 def travel_state(state, seat):
@@ -55,9 +57,7 @@ def travel_state(state, seat):
     paths = _items(state["deck"], "deck")
     for other in _others(state["players"], seat):
         paths += _items(state["hands"][other], "hands", other)
-    offer, draft, guide = state["offer"], state["draft"], state["guide"]
-    if offer is not None and seat not in (offer["by"], offer["to"]):
-        paths += _items(offer["give"], "offer", "give") + _items(offer["want"], "offer", "want")
+    draft, guide = state["draft"], state["guide"]
     if draft is not None and seat != draft["by"]:
         paths += _items(draft["entries"], "draft", "entries")
     if guide is not None and seat != guide["seat"] and guide.get("cards"):
@@ -71,8 +71,6 @@ _TRAVEL_PRIVATE = {
     "GuideTook": (("seat",), ("card",)),
     "CardsBuried": (("seat",), ("cards",)),
     "DraftChanged": (("by",), ("entry",)),
-    "OfferMade": (("by", "to"), ("give", "want")),
-    "TradeCompleted": (("offerer", "accepter"), ("offerer_gave", "accepter_gave")),
     "StealResolved": (("thief", "victim"), ("card",)),
     "Smuggled": (("seat", "to"), ("card",)),
 }

@@ -89,6 +89,9 @@ def strike_called(state, p):
 
 def hand_limit_reached(state, p):
     state["discards_due"] = dict(p["due"])
+    if "then" in p:            # rules v3: the draws the stopped command still owes
+        state["pending"] = {"draws": [list(task) for task in p["then"]["draws"]],
+                            "after": p["then"]["after"]}
 
 
 def cards_discarded(state, p):
@@ -100,6 +103,8 @@ def cards_discarded(state, p):
         state["discards_due"][key] -= len(p["cards"])
         if state["discards_due"][key] <= 0:
             del state["discards_due"][key]
+        if not state["discards_due"]:
+            state.pop("pending", None)     # the command goes on (turn.py, _discard)
 
 
 def recycled(state, p):

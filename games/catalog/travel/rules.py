@@ -64,16 +64,27 @@ def first_player(distances: list[int], how: str, rng) -> int:
 
 
 class TravelRules(Rules):
-    """Rules version 2: a trade offer stands as soon as it is sent, and its sender may
-    withdraw it, unasked, until it is answered. Version 1 (``TravelRulesV1``) asked the
-    sender right after sending whether to withdraw or let it stand."""
+    """Rules version 3. As version 2, a trade offer stands as soon as it is sent, and its
+    sender may withdraw it, unasked, until it is answered. New in version 3 (SEED):
+
+    * trades are face up ("Mit der Vorderseite nach oben!"): an offer sent, the offer a
+      counter-offer answers and the cards a trade moves are shown to every player;
+    * the hand limit holds "zu irgendeinem Zeitpunkt": a hand over it is brought back
+      before anything else of the command happens (turn.py);
+    * the discard pile becomes the new draw pile as soon as the draw pile's last card is
+      taken, whatever took it (turn.py).
+
+    Games keep the version they were created under: ``TravelRulesV2``, ``TravelRulesV1``."""
 
     slug = "travel"
     title = "Itchy Feet: The Travel Game"
     min_players = 2
     max_players = 6
-    version = 2
+    version = 3
     withdrawable_offers = True
+    v3 = True
+    # Events whose cards every player sees from version 3 on (trades are face up).
+    public_trades = ("OfferMade", "DraftOpened", "TradeCompleted")
 
     # -- description -------------------------------------------------------
     def options_schema(self) -> dict:
@@ -181,6 +192,7 @@ class TravelRules(Rules):
         })
         state = fold.apply(self.initial_state(), setup)
         play = Play(state, rng)
+        play.v3 = self.v3
         play.start_turn(first)
         return [setup, *play.events]
 
@@ -197,7 +209,8 @@ class TravelRules(Rules):
         if move not in legal_moves(state, seat, only=move["type"]):
             message, code = explain(state, seat, move)
             raise IllegalMove(message, code=code)
-        return perform(state, seat, move, rng, withdrawable_offers=self.withdrawable_offers)
+        return perform(state, seat, move, rng, withdrawable_offers=self.withdrawable_offers,
+                       v3=self.v3)
 
     # -- questions about a state ---------------------------------------------
     def legal_moves(self, state, seat: int) -> list[dict]:
@@ -241,7 +254,7 @@ class TravelRules(Rules):
         if seat is not None:
             result["hand"] = sorted(state["hands"][seat])
         if offer is not None:
-            visible = over or seat in (offer["by"], offer["to"])
+            visible = over or "OfferMade" in self.public_trades or seat in (offer["by"], offer["to"])
             result["offer"] = offer if visible else {"by": offer["by"], "to": offer["to"],
                                                      "standing": offer["standing"]}
         else:
@@ -281,6 +294,8 @@ class TravelRules(Rules):
             "StealResolved": ("thief", "victim"),
             "Smuggled": ("seat", "to"),
         }
+        if kind in self.public_trades:
+            return event
         if kind in private_to:
             if seat is not None and seat in [p[key] for key in private_to[kind]]:
                 return event
@@ -464,7 +479,18 @@ def _kinds(kinds) -> str:
     return ", ".join(k.replace("_", " ") for k in kinds)
 
 
-class TravelRulesV1(TravelRules):
+class TravelRulesV2(TravelRules):
+    """Rules version 2, kept so that games played under it replay and verify as they
+    were played: offered and traded cards are shown only to the two players trading,
+    the hand limit is checked when the command ends, and the discard pile is reshuffled
+    only when a card is to be drawn from an empty draw pile."""
+
+    version = 2
+    v3 = False
+    public_trades = ()
+
+
+class TravelRulesV1(TravelRulesV2):
     """Rules version 1, kept so that games played under it replay and verify as they
     were played: the sender of an offer is to move right after sending it, to
     withdraw it or let it stand (``pass``); once it stands it can no longer be withdrawn."""

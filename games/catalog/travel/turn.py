@@ -5,6 +5,14 @@ into that copy at once, so later steps of the same command (a draw after a trade
 hand limit after a draw) see the cards where they now are. The instant postcard win
 is checked after every event, which is how "four postcards win at once, at any time"
 is honoured without anybody having to claim it.
+
+Rules version 3 adds two readings of the rulebook (``Play.v3``):
+
+* the hand limit holds "zu irgendeinem Zeitpunkt": before every card drawn and before
+  the turn ends, a hand over the limit stops the command (``HandLimitReached`` with
+  ``then``, the draws still owed); the last discard resumes it (``resume``);
+* the discard pile becomes the new draw pile as soon as the last card leaves the draw
+  pile, whatever took it (a draw, the Local Tour Guide), not only on the next draw.
 """
 from __future__ import annotations
 
@@ -24,6 +32,7 @@ class Play:
         self.rng = rng
         self.events: list[Event] = []
         self.withdrawable_offers = False
+        self.v3 = False              # rules version 3: see the module docstring
 
     @property
     def over(self) -> bool:
@@ -34,11 +43,18 @@ class Play:
             return
         event = Event(event_type, payload)
         self.events.append(event)
+        had_deck = bool(self.state["deck"])
         fold.apply(self.state, event)
         if event_type != "GameWon":
             winner = postcard_winner(self.state)
             if winner is not None:
                 self.emit("GameWon", seat=winner, reason="postcards")
+        # v3, SEED "Sobald die letzte Karte vom Zugstapel gezogen wurde": reshuffle at once.
+        # A revealed event is played before it lies on the pile: the draw loop reshuffles
+        # after resolving it.
+        if (self.v3 and had_deck and event_type != "EventRevealed" and not self.over
+                and not self.state["deck"] and self.state["discard"]):
+            self.reshuffle()
 
     # -- the draw pile -----------------------------------------------------------
     def reshuffle(self) -> None:
@@ -52,6 +68,8 @@ class Play:
 
     def draw(self, seat: int, count: int, reason: str) -> None:
         """Draw ``count`` cards; an event drawn is played at once and replaced."""
+        if self.v3:
+            raise AssertionError("rules v3 draws through run()")
         drawn = 0
         while drawn < count and not self.over:
             if not self.ensure_deck():
@@ -69,6 +87,64 @@ class Play:
             # SEED: once the last card is drawn, the discard pile becomes the new deck
             if not self.over and not s["deck"] and s["discard"]:
                 self.reshuffle()
+
+    # -- rules v3: draws that stop for the hand limit ----------------------------------
+    def run(self, draws: list, then: str) -> None:
+        """Draw ``draws`` (``[seat, count, reason]`` each, in order), then end the turn
+        (``then == "end_turn"``) or settle it (``"settle"``). Before each card, a hand
+        over the limit stops everything: the rest waits in ``HandLimitReached.then``."""
+        draws = [list(task) for task in draws]
+        s = self.state
+        while not self.over:
+            if self.stop_for_limit(draws, then):
+                return
+            if not draws:
+                break
+            seat, count, reason = draws[0]
+            if count <= 0 or not self.ensure_deck() or all(
+                    category(card) == "event" for card in s["deck"] + s["discard"]):
+                draws.pop(0)                # done, or nothing left to draw
+                continue
+            card = s["deck"][0]
+            if category(card) == "event":
+                self.emit("EventRevealed", seat=seat, card=card)
+                if card == "holiday_season":
+                    n = s["players"]      # everybody draws one, the drawer first, then the replacement
+                    draws[:0] = [[(seat + step) % n, 1, "holiday_season"] for step in range(n)]
+                else:
+                    self.resolve_event(seat, card)
+            else:
+                self.emit("CardDrawn", seat=seat, card=card, reason=reason)
+                draws[0][1] -= 1
+            if not self.over and not s["deck"] and s["discard"]:
+                self.reshuffle()
+        if self.over:
+            return
+        if then == "end_turn":
+            self.emit("TurnEnded", seat=s["current"])
+        self.settle()
+
+    def stop_for_limit(self, draws: list, then: str) -> bool:
+        due = self.over_limit()
+        if due:
+            self.emit("HandLimitReached", due=due, then={"draws": draws, "after": then})
+        return bool(due)
+
+    def over_limit(self) -> dict:
+        s = self.state
+        return {str(seat): len(hand) - hand_limit(s, seat)
+                for seat, hand in enumerate(s["hands"]) if len(hand) > hand_limit(s, seat)}
+
+    def resume(self, pending: dict) -> None:
+        self.run(pending["draws"], pending["after"])
+
+    def give(self, seat: int, count: int, reason: str) -> None:
+        """Draw then end the turn (v3: stopping for the hand limit on the way)."""
+        if self.v3:
+            self.run([[seat, count, reason]], "end_turn")
+            return
+        self.draw(seat, count, reason)
+        self.end_turn()
 
     def resolve_event(self, drawer: int, event_card: str) -> None:
         s = self.state
@@ -95,6 +171,9 @@ class Play:
 
     # -- the end of an action and the start of a turn -------------------------------
     def end_turn(self) -> None:
+        if self.v3:
+            self.run([], "end_turn")
+            return
         self.emit("TurnEnded", seat=self.state["current"])
         self.settle()
 
@@ -103,8 +182,7 @@ class Play:
         if self.over:
             return
         s = self.state
-        due = {str(seat): len(hand) - hand_limit(s, seat)
-               for seat, hand in enumerate(s["hands"]) if len(hand) > hand_limit(s, seat)}
+        due = self.over_limit()
         if due:
             self.emit("HandLimitReached", due=due)
             return
@@ -113,6 +191,10 @@ class Play:
 
     def start_turn(self, seat: int) -> None:
         self.emit("TurnStarted", seat=seat, turn=self.state["turn"] + 1)
+        if self.v3:
+            draws = [] if self.state["hands"][seat] else [[seat, EMPTY_HAND_DRAW, "empty_hand"]]
+            self.run(draws, "settle")
+            return
         if not self.state["hands"][seat]:
             self.draw(seat, EMPTY_HAND_DRAW, "empty_hand")   # not an action
         self.settle()
@@ -124,11 +206,14 @@ def start_game(play: Play, first: int) -> None:
 
 # -- the moves ------------------------------------------------------------------------
 
-def perform(state, seat: int, move: dict, rng, *, withdrawable_offers: bool = False) -> list[Event]:
+def perform(state, seat: int, move: dict, rng, *, withdrawable_offers: bool = False,
+            v3: bool = False) -> list[Event]:
     """Events of a move already known to be legal. ``withdrawable_offers``: rules v2
-    (an offer stands at once and its sender may withdraw it until it is answered)."""
+    (an offer stands at once and its sender may withdraw it until it is answered);
+    ``v3``: the hand limit at any moment and the reshuffle as soon as the pile is empty."""
     play = Play(state, rng)
     play.withdrawable_offers = withdrawable_offers
+    play.v3 = v3
     s = play.state
     kind = move["type"]
     handler = HANDLERS[kind]
@@ -137,14 +222,18 @@ def perform(state, seat: int, move: dict, rng, *, withdrawable_offers: bool = Fa
 
 
 def _discard(play, s, seat, move):
+    pending = s.get("pending")         # v3: what the command still owed when it stopped
     play.emit("CardsDiscarded", seat=seat, cards=move["cards"], reason="hand_limit")
-    if not s["discards_due"]:
+    if s["discards_due"]:
+        return
+    if pending is not None:
+        play.resume(pending)
+    else:
         play.settle()
 
 
 def _draw(play, s, seat, move):
-    play.draw(seat, 1, "draw")
-    play.end_turn()
+    play.give(seat, 1, "draw")
 
 
 def _recycle(play, s, seat, move):
@@ -185,8 +274,7 @@ def _accept(play, s, seat, move):
               offerer_gave=offer["give"], accepter_gave=picked)
     active = s["current"]
     # SEED: the player whose turn it is draws a bonus card after a successful trade
-    play.draw(active, 2 if character(s, active) == "diplomat" else 1, "trade_bonus")
-    play.end_turn()
+    play.give(active, 2 if character(s, active) == "diplomat" else 1, "trade_bonus")
 
 
 def _reject(play, s, seat, move):
@@ -225,8 +313,7 @@ def _resolve_window(play, s):
     if country == s["center"]:
         play.emit("GameWon", seat=seat, reason="travel")
         return
-    play.draw(seat, 2 if character(s, seat) == "photographer" else 1, "travel")
-    play.end_turn()
+    play.give(seat, 2 if character(s, seat) == "photographer" else 1, "travel")
 
 
 def _open_steal(play, s, thief, victim, paid):
@@ -272,8 +359,7 @@ def _dispose(play, s, seat, move):
 
 def _smuggle(play, s, seat, move):
     play.emit("Smuggled", seat=seat, to=move["to"], card=move["card"])
-    play.draw(seat, 1, "smuggler")
-    play.end_turn()
+    play.give(seat, 1, "smuggler")
 
 
 def _guide(play, s, seat, move):
@@ -294,14 +380,12 @@ def _guide_take(play, s, seat, move):
 def _trading_post(play, s, seat, move):
     play.emit("SpecialPlayed", seat=seat, card="trading_post")
     play.emit("CardsBuried", seat=seat, cards=move["cards"])
-    play.draw(seat, len(move["cards"]), "trading_post")
-    play.end_turn()
+    play.give(seat, len(move["cards"]), "trading_post")
 
 
 def _duty_free(play, s, seat, move):
     play.emit("SpecialPlayed", seat=seat, card="duty_free")
-    play.draw(seat, 2, "duty_free")
-    play.end_turn()
+    play.give(seat, 2, "duty_free")
 
 
 def _flea_market(play, s, seat, move):

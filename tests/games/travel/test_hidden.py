@@ -1,10 +1,12 @@
 """Hidden information: hands, the draw pile, offers, steals and the tour guide's peek."""
 import json
 
-from games.catalog.travel import RULES, choose_move
+import pytest
+
+from games.catalog.travel import RULES, RULES_BY_VERSION, choose_move
 from games.engine.harness import play_game
 
-from tests.games.travel.helpers import build, offer, play
+from tests.games.travel.helpers import build, offer, play, play_all
 
 P = "passport-canada"
 Q = "passport-brazil"
@@ -80,20 +82,56 @@ def test_a_steal_shows_the_card_to_thief_and_victim_only():
     assert RULES.redact(stolen, None).payload["card"] is None
 
 
-def test_offers_and_trades_are_shown_to_both_sides_only():
+@pytest.mark.parametrize("version", [1, 2])
+def test_before_version_3_offers_and_trades_are_shown_to_both_sides_only(version):
+    rules = RULES_BY_VERSION[version]
     state = build([[P, "map-1"], [Q, "camera-1"], [R]])
+    state, events = offer(state, 0, 1, ["map-1"], ["camera"], rules=rules)
+    if version == 1:
+        state, more = play(state, 0, {"type": "pass"}, rules=rules)
+    made = next(e for e in events if e.type == "OfferMade")
+    assert rules.redact(made, 1).payload["give"] == ["map-1"]
+    assert rules.redact(made, 2).payload == {**made.payload, "give": [None], "want": [None]}
+    assert "map-1" not in text(rules.view(state, 2)["offer"])
+    assert rules.view(state, 1)["offer"]["give"] == ["map-1"]
+    drafts = [e for e in events if e.type == "DraftChanged"]
+    assert all(rules.redact(e, 1).payload["entry"] == "hidden" for e in drafts)
+    state, events = play(state, 1, {"type": "accept"}, rules=rules)
+    traded = next(e for e in events if e.type == "TradeCompleted")
+    assert rules.redact(traded, 2).payload["accepter_gave"] == [None]
+    assert rules.redact(traded, 0).payload["accepter_gave"] == ["camera-1"]
+
+
+def test_trades_are_face_up_for_every_player_and_spectator():
+    """SEED, Tauschen: "Mit der Vorderseite nach oben!" — Player 1 offers Player 2 a map
+    for a camera; Player 3 and a spectator see the map offered, the camera asked for and
+    both cards changing hands. The draft being put together, the bonus draw and the
+    hands stay hidden."""
+    assert RULES.version == 3
+    state = build([[P, "map-1", "umbrella-1"], [Q, "camera-1", "sun_hat-1"], [R]],
+                  deck=["bicycle-1", "bicycle-2", "winter_coat-1"])
     state, events = offer(state, 0, 1, ["map-1"], ["camera"])
     made = next(e for e in events if e.type == "OfferMade")
-    assert RULES.redact(made, 1).payload["give"] == ["map-1"]
-    assert RULES.redact(made, 2).payload == {**made.payload, "give": [None], "want": [None]}
-    assert "map-1" not in text(RULES.view(state, 2)["offer"])
-    assert RULES.view(state, 1)["offer"]["give"] == ["map-1"]
-    drafts = [e for e in events if e.type == "DraftChanged"]
-    assert all(RULES.redact(e, 1).payload["entry"] == "hidden" for e in drafts)
+    for outsider in (2, None):
+        assert RULES.redact(made, outsider) == made
+        assert RULES.view(state, outsider)["offer"]["give"] == ["map-1"]
+        assert RULES.view(state, outsider)["offer"]["want"] == ["camera"]
+        assert "Map for camera" in RULES.describe(RULES.redact(made, outsider), outsider)
+        drafts = [e for e in events if e.type == "DraftChanged"]
+        assert drafts and all(RULES.redact(e, outsider).payload["entry"] == "hidden" for e in drafts)
     state, events = play(state, 1, {"type": "accept"})
     traded = next(e for e in events if e.type == "TradeCompleted")
-    assert RULES.redact(traded, 2).payload["accepter_gave"] == [None]
-    assert RULES.redact(traded, 0).payload["accepter_gave"] == ["camera-1"]
+    bonus = next(e for e in events if e.type == "CardDrawn")
+    for outsider in (2, None):
+        seen = RULES.redact(traded, outsider).payload
+        assert seen["offerer_gave"] == ["map-1"] and seen["accepter_gave"] == ["camera-1"]
+        assert RULES.redact(bonus, outsider).payload["card"] is None
+        view = RULES.view(state, outsider)
+        assert "hands" not in view and "deck" not in view
+        for secret in ("umbrella-1", "sun_hat-1", "bicycle-1", "bicycle-2"):
+            assert secret not in text(view)
+    # the bonus card stays the drawer's own
+    assert RULES.redact(bonus, 0).payload["card"] == "bicycle-1"
 
 
 def test_the_tour_guides_peek_is_private():
@@ -123,12 +161,10 @@ def test_travelling_shows_the_whole_hand_to_everyone():
     assert "map-1" in RULES.view(state, 1)["revealed"]["hand"]
 
 
-def test_a_counter_offer_shows_the_offer_it_answers_only_to_the_two_traders():
-    """DraftOpened (counter) repeats the offer's cards: a third seat and a spectator see
-    neither the cards nor anything their shape adds to the OfferMade they saw."""
-    from games.catalog.travel import RULES_BY_VERSION
-
-    for rules in RULES_BY_VERSION.values():
+def test_a_counter_offer_shows_the_offer_it_answers_only_to_the_two_traders_before_v3():
+    """DraftOpened (counter) repeats the offer's cards: under versions 1-2 a third seat and a
+    spectator see neither the cards nor anything their shape adds to the OfferMade they saw."""
+    for rules in (RULES_BY_VERSION[1], RULES_BY_VERSION[2]):
         state = build([[P, "map-1", "bicycle-1", "umbrella-1"], [Q, "camera-1", "guidebook-1"], [R, "sun_hat-1"]])
         state, sent = offer(state, 0, 1, ["map-1", "bicycle-1"], ["camera"], rules=rules)
         state, events = play(state, 1, {"type": "counter"}, rules=rules)
@@ -151,3 +187,20 @@ def test_a_counter_offer_shows_the_offer_it_answers_only_to_the_two_traders():
                 rules.view(state, outsider)["draft"])
         for trader in (0, 1):
             assert rules.redact(opened, trader) == opened
+
+
+def test_a_counter_offer_shows_the_face_up_offer_it_answers_to_everyone_in_v3():
+    """The offer was laid face up: repeating it in the counter-offer tells nobody anything
+    new; the counter-offer's own draft stays hidden until it is sent."""
+    state = build([[P, "map-1", "bicycle-1", "umbrella-1"], [Q, "camera-1", "guidebook-1"], [R, "sun_hat-1"]])
+    state, sent = offer(state, 0, 1, ["map-1", "bicycle-1"], ["camera"])
+    state, events = play(state, 1, {"type": "counter"})
+    opened = next(event for event in events if event.type == "DraftOpened")
+    made = next(event for event in sent if event.type == "OfferMade")
+    for outsider in (2, None):
+        assert RULES.redact(opened, outsider) == opened
+        assert RULES.redact(made, outsider).payload["give"] == opened.payload["previous"]["give"]
+        assert "previous" not in text(RULES.view(state, outsider)["draft"])
+    state, events = play_all(state, [(1, {"type": "offer_give", "card": "guidebook-1"})])
+    assert RULES.redact(events[0], 2).payload["entry"] == "hidden"
+    assert "guidebook-1" not in text(RULES.view(state, 2))

@@ -75,7 +75,7 @@ def test_the_offer_can_be_withdrawn_until_it_is_answered():
 def test_under_rules_version_1_the_offerer_is_asked_to_let_the_offer_stand():
     """Games created before version 2 keep playing (and replaying) as they were."""
     v1 = RULES_BY_VERSION[1]
-    assert v1.version == 1 and RULES.version == 2
+    assert v1.version == 1 and RULES.version == 3
     state, events = offer(two_players(), 0, 1, ["map-1"], ["camera"], rules=v1)
     assert "withdrawable" not in events[-1].payload
     assert v1.to_move(state) == {0, 1} and v1.may_move(state) == set()

@@ -29,12 +29,17 @@ def _strings(value, out: set):
     return out
 
 
-def secret_tokens(game_id: int, seat: int | None) -> set[str]:
+def secret_tokens(game_id: int, seat: int | None, since: int | None = None) -> set[str]:
+    """The secrets of other seats now. With ``since``, what ``seat`` was shown at any
+    version from ``since`` on counts as known: a page fetched at such a version showed
+    it rightly (a draft hand the seat has since passed on, say)."""
     game = selectors.game_get(game_id)
     if game.status != GameStatus.ACTIVE:
         return set()
     rules = selectors.rules_of(game)
     known = [selectors.view_for(game, seat), selectors.events_for(game, seat, after=0, limit=100_000)]
+    if since is not None:
+        known += [selectors.state_at_for(game, seat, version) for version in range(max(since, 1), game.version)]
     if seat is not None:
         known.append(rules.legal_moves(game.state, seat))
     known_text = json.dumps(known)
@@ -60,8 +65,12 @@ def leaks(bodies, tokens: set[str]) -> list[tuple[str, str]]:
 
 
 def assert_no_leak(page, game_id: int, seat: int | None):
-    tokens = secret_tokens(game_id, seat)
+    """Every body the page received since the last check, against the secrets of now,
+    less what the seat was rightly shown at the versions those bodies may show."""
+    checked = getattr(page, "leak_checked_version", None)
+    tokens = secret_tokens(game_id, seat, since=checked)
     bodies = page.received.unchecked()
     found = leaks(bodies, tokens)
     assert not found, f"secrets of other seats reached seat {seat}'s browser: {found[:5]}"
+    page.leak_checked_version = selectors.game_get(game_id).version
     return len(tokens)

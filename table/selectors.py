@@ -163,3 +163,7 @@ def invitation_by_token(token: str) -> Invitation | None:
     if not isinstance(token, str) or not 10 <= len(token) <= 64:
         return None
     return Invitation.objects.select_related("game", "inviter", "invitee").filter(token=token).first()
+
+
+def muted_names(user) -> list[str]:
+    return list(Mute.objects.filter(user=user).values_list("muted__username", flat=True))

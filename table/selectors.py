@@ -156,6 +156,8 @@ def invitations_for(user, *, pending_only: bool = True) -> list[Invitation]:
     rows = Invitation.objects.filter(invitee=user).select_related("game", "inviter").order_by("-created_at", "-id")
     if pending_only:
         rows = rows.filter(status=InvitationStatus.PENDING, game__status=GameStatus.OPEN)
+        # Taken a seat some other way (the game's own join): nothing left to answer.
+        return [row for row in rows[:200] if user.pk not in row.game.seat_users]
     return list(rows[:200])
 
 

@@ -174,11 +174,13 @@ class SeatSerializer(serializers.Serializer):
     bank_seconds = serializers.FloatField(allow_null=True, help_text="Remaining time bank, if any.")
 
 
-class TableRatingSerializer(serializers.Serializer):
-    rating = serializers.FloatField(help_text="The shown rating: mu - 3 sigma.")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    games = serializers.IntegerField(help_text="Rated games played.")
+@extend_schema_field({"type": "array", "items": {
+    "type": ["object", "null"], "required": ["rating", "mu", "sigma", "games"],
+    "properties": {"rating": {"type": "number", "description": "The shown rating: mu - 3 sigma."},
+                   "mu": {"type": "number"}, "sigma": {"type": "number"},
+                   "games": {"type": "integer", "description": "Rated games played."}}}})
+class SeatRatingsField(serializers.JSONField):
+    """Per seat, a rating or null (table.selectors.seat_ratings)."""
 
 
 class TableFieldsSerializer(serializers.Serializer):
@@ -188,7 +190,7 @@ class TableFieldsSerializer(serializers.Serializer):
     spectators_read = serializers.BooleanField(help_text="Whether people without a seat may read the table talk.")
     unread_messages = serializers.IntegerField(allow_null=True, help_text=(
         "Table talk by others you have not read (null when you have no seat)."))
-    ratings = serializers.ListField(child=TableRatingSerializer(allow_null=True), help_text=(
+    ratings = SeatRatingsField(help_text=(
         "Per seat, the player's current rating in this game (null: a bot, an open seat, not rated yet)."))
 
 

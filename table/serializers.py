@@ -1,6 +1,7 @@
 """The table's API answers and request bodies."""
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
@@ -23,9 +24,19 @@ class MessagePageSerializer(serializers.Serializer):
                                                                   "(null for a spectator).")
 
 
+# The text as the schema states it: at most MAX_LENGTH characters, something other than
+# white space, no control characters but new lines and tabs (the service gives each
+# refusal its own code: empty_message, message_too_long, invalid_message).
+@extend_schema_field({"type": "string", "minLength": 1, "maxLength": talk.MAX_LENGTH,
+                      "pattern": r"^[^\u0000-\u0008\u000b-\u001f\u007f]*[^\s\u0000-\u001f\u007f\u0085]"
+                                 r"[^\u0000-\u0008\u000b-\u001f\u007f]*$"})
+class MessageTextField(serializers.JSONField):
+    pass
+
+
 class MessagePostSerializer(StrictSerializer):
-    text = serializers.JSONField(help_text=f"1 to {talk.MAX_LENGTH} characters of plain text; "
-                                           "@username tells that player.")
+    text = MessageTextField(help_text=f"1 to {talk.MAX_LENGTH} characters of plain text; "
+                                      "@username tells that player.")
 
 
 class MarkReadSerializer(StrictSerializer):
@@ -94,21 +105,3 @@ class InvitationCreateSerializer(StrictSerializer):
     username = serializers.CharField(max_length=150, help_text="The player to invite.")
     seat = StrictIntegerField(required=False, min_value=0, max_value=11,
                               help_text="A free seat; the lowest free one if omitted.")
-
-
-class TableFieldsMixin(serializers.Serializer):
-    """What the table adds to a game in the game list and the game itself."""
-
-    rated = serializers.BooleanField(help_text="Whether the result changes ratings (chosen at creation).")
-    spectators_read = serializers.BooleanField(help_text="Whether people without a seat may read the table talk.")
-    unread_messages = serializers.IntegerField(allow_null=True, help_text=(
-        "Table talk by others you have not read (null when you have no seat)."))
-    ratings = serializers.ListField(child=RatingSerializer(allow_null=True), help_text=(
-        "Per seat, the player's current rating in this game (null: a bot, an open seat, not rated yet)."))
-
-
-class GameCreateTableFields(serializers.Serializer):
-    rated = StrictBooleanField(required=False, allow_null=True, default=None, help_text=(
-        "Whether the result changes ratings; default: rated when at least two seats are for people."))
-    spectators_read = StrictBooleanField(required=False, default=False,
-                                         help_text="Let people without a seat read the table talk.")

@@ -143,7 +143,7 @@ def test_other_refusals_change_nothing(table):
         (ann.post("/api/v1/games/999999/messages/", {"text": "hi"}, format="json"), 404, "game_not_found"),
         (ann.post(f"/api/v1/games/{game_id}/messages/", "text", content_type="application/json"), 400,
          "malformed_json"),
-        (ann.post(f"/api/v1/games/{game_id}/messages/read/", {"up_to": 5}, format="json"), 400, "invalid_message_id"),
+        (ann.post(f"/api/v1/games/{game_id}/messages/read/", {"up_to": -1}, format="json"), 400, "invalid_input"),
         (ann.post(f"/api/v1/games/{game_id}/messages/read/", {"up_to": "5"}, format="json"), 400, "invalid_input"),
         (dan.post(f"/api/v1/games/{game_id}/messages/read/", {}, format="json"), 403, "not_a_player"),
         (ann.get(f"/api/v1/games/{game_id}/messages/?after=x"), 400, "invalid_filter"),

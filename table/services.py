@@ -74,13 +74,14 @@ def message_post(*, user, game_id, text, now=None) -> Message:
 
 def mark(user_id: int, game_id: int, *, read_up_to: int | None = None, digested_up_to: int | None = None) -> None:
     """Move a player's read (or digest) mark of a game's talk forward; never back."""
-    ReadMark.objects.bulk_create([ReadMark(user_id=user_id, game_id=game_id)], ignore_conflicts=True)
-    row = ReadMark.objects.select_for_update().get(user_id=user_id, game_id=game_id)
-    if read_up_to is not None and read_up_to > row.last_read_id:
-        row.last_read_id = read_up_to
-    if digested_up_to is not None and digested_up_to > row.last_digested_id:
-        row.last_digested_id = digested_up_to
-    row.save()
+    with transaction.atomic():
+        ReadMark.objects.bulk_create([ReadMark(user_id=user_id, game_id=game_id)], ignore_conflicts=True)
+        row = ReadMark.objects.select_for_update().get(user_id=user_id, game_id=game_id)
+        if read_up_to is not None and read_up_to > row.last_read_id:
+            row.last_read_id = read_up_to
+        if digested_up_to is not None and digested_up_to > row.last_digested_id:
+            row.last_digested_id = digested_up_to
+        row.save()
 
 
 def messages_mark_read(*, user, game_id, up_to=None) -> int:

@@ -3,6 +3,7 @@ invitations (the list and the pages the email's links open) and the leaderboards
 Reads through table.selectors, writes through table.services, as the API does."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -52,7 +53,7 @@ def _talk_context(request, game, *, since: int | None, error: str = "") -> dict:
     muted = sorted(selectors.muted_names(user)) if user else []
     return {"game": game, "entries": entries, "player": player, "readable": readable, "since": since,
             "new_count": sum(1 for e in entries if e["new"]), "muted": muted, "error": error,
-            "max_length": talk.MAX_LENGTH}
+            "max_length": talk.MAX_LENGTH, "poll_ms": settings.WEB_POLL_MS}
 
 
 def chat_panel(request, game_id: int):

@@ -99,7 +99,6 @@ class InvitationStatus(models.TextChoices):
     PENDING = "pending"
     ACCEPTED = "accepted"
     DECLINED = "declined"
-    WITHDRAWN = "withdrawn", "the game started or the invitation was replaced"
 
 
 class Invitation(models.Model):

@@ -132,12 +132,17 @@ def annotate(games: list[Game], user) -> None:
 
 
 def etag_part(game: Game, user_id: int | None) -> str:
-    """What the game's ETag must also change with: new talk, reading it, the ratings."""
-    latest = Message.objects.filter(game=game).order_by("-id").values_list("id", flat=True).first() or 0
-    read = ReadMark.objects.filter(game=game, user_id=user_id).values_list("last_read_id", flat=True).first() \
-        if user_id else 0
-    rated = RatedGame.objects.filter(game=game).exists() if game.status == GameStatus.FINISHED else False
-    return f"-t{latest}.{read or 0}.{int(rated)}"
+    """What the game's ETag must also change with: new talk, reading it, the ratings
+    being applied. One query, as the poll that costs a 304 is the common request."""
+    from django.db.models import Exists, OuterRef, Subquery
+
+    latest, read, rated = Game.objects.filter(pk=game.pk).annotate(
+        latest=Subquery(Message.objects.filter(game_id=OuterRef("pk")).order_by("-id").values("id")[:1]),
+        read=Subquery(ReadMark.objects.filter(game_id=OuterRef("pk"), user_id=user_id or 0)
+                      .values("last_read_id")[:1]),
+        rated=Exists(RatedGame.objects.filter(game_id=OuterRef("pk"))),
+    ).values_list("latest", "read", "rated").first() or (0, 0, False)
+    return f"-t{latest or 0}.{read or 0}.{int(bool(rated))}"
 
 
 def leaderboard(slug: str, *, limit: int = 100) -> list[dict]:

@@ -27,12 +27,14 @@ run: install
 	LUDOPOST_EMBEDDED=1 DEBUG=1 HOST=$(HOST) PORT=$(PORT) $(PY) manage.py run_embedded --host $(HOST) --port $(PORT)
 
 # The whole suite on DATABASE_URL (SQLite when unset). On PostgreSQL the store and
-# API tests run a second time on SQLite, so both engines are covered in one call.
+# API tests (and the table's store-facing ones) run a second time on SQLite, so both
+# engines are covered in one call.
 test: test-prerequisites install
 	$(PY) -m pytest -q
 	@case "$$DATABASE_URL" in postgres*) \
 		echo "== store and API tests again on SQLite =="; \
-		env -u DATABASE_URL $(PY) -m pytest -q tests/store tests/api ;; esac
+		env -u DATABASE_URL $(PY) -m pytest -q tests/store tests/api tests/table/test_talk_api.py \
+			tests/table/test_invitations_api.py tests/table/test_ratings.py ;; esac
 
 # Mutation testing (mutmut), not part of `make test`: one module at a time against its
 # own short test selection, one child process, under nice; MUTATE names targets

@@ -143,6 +143,11 @@ class GameCreateSerializer(StrictSerializer):
                                          help_text="e.g. {per_move_seconds: 86400, timeout_policy: bot}.")
     player_seed = serializers.CharField(required=False, allow_blank=True, default="", max_length=128,
                                         help_text="Your own contribution to the game's randomness.")
+    # At the table (table/): chosen at creation.
+    rated = StrictBooleanField(required=False, allow_null=True, default=None, help_text=(
+        "Whether the result changes ratings; default: rated when at least two seats are for people."))
+    spectators_read = StrictBooleanField(required=False, default=False,
+                                         help_text="Let people without a seat read the table talk.")
 
 
 class GameJoinSerializer(StrictSerializer):
@@ -169,7 +174,27 @@ class SeatSerializer(serializers.Serializer):
     bank_seconds = serializers.FloatField(allow_null=True, help_text="Remaining time bank, if any.")
 
 
-class GameSerializer(serializers.Serializer):
+@extend_schema_field({"type": "array", "items": {
+    "type": ["object", "null"], "required": ["rating", "mu", "sigma", "games"],
+    "properties": {"rating": {"type": "number", "description": "The shown rating: mu - 3 sigma."},
+                   "mu": {"type": "number"}, "sigma": {"type": "number"},
+                   "games": {"type": "integer", "description": "Rated games played."}}}})
+class SeatRatingsField(serializers.JSONField):
+    """Per seat, a rating or null (table.selectors.seat_ratings)."""
+
+
+class TableFieldsSerializer(serializers.Serializer):
+    """What the table (table/) adds to a game, in the list and in the game itself."""
+
+    rated = serializers.BooleanField(help_text="Whether the result changes ratings (chosen at creation).")
+    spectators_read = serializers.BooleanField(help_text="Whether people without a seat may read the table talk.")
+    unread_messages = serializers.IntegerField(allow_null=True, help_text=(
+        "Table talk by others you have not read (null when you have no seat)."))
+    ratings = SeatRatingsField(help_text=(
+        "Per seat, the player's current rating in this game (null: a bot, an open seat, not rated yet)."))
+
+
+class GameSerializer(TableFieldsSerializer):
     id = serializers.IntegerField()
     game = serializers.CharField(source="slug")
     rules_version = serializers.IntegerField()
@@ -196,7 +221,7 @@ class GameSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
-class GameSummarySerializer(serializers.Serializer):
+class GameSummarySerializer(TableFieldsSerializer):
     id = serializers.IntegerField()
     game = serializers.CharField(source="slug")
     status = serializers.CharField()

@@ -32,6 +32,7 @@ urlpatterns = [
     path("api/v1/me/vacations/<id:pk>/", vacations.VacationDetailView.as_view(), name="vacation-detail"),
     path("api/v1/games/<id:game_id>/clocks/", clocks.ClocksView.as_view(), name="game-clocks"),
     path("api/v1/unsubscribe/<str:token>/", notifications.UnsubscribeView.as_view(), name="unsubscribe"),
+    path("", include("table.api_urls")),   # table talk, mutes, ratings, invitations
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     # Swagger UI's own files, from the pinned sidecar package: a handful of static

@@ -19,6 +19,8 @@ from games import idempotency, registry, selectors, services
 from games.audit import export_game, verify_game
 from games.errors import Forbidden, InvalidInput, NotFound
 from games.models import GameStatus
+from table import selectors as table_selectors
+from table import services as table_services
 from worker.health import service_status
 
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
@@ -158,6 +160,7 @@ def _game_data(game, seat):
         "deadline": min(deadlines) if deadlines else None,
         "outcome": game.outcome, "view": selectors.view_for(game, seat), "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at,
+        **table_selectors.game_fields([game], game.seat_users[seat] if seat is not None else None)[game.pk],
     }
 
 
@@ -207,6 +210,7 @@ class GameViewSet(viewsets.ViewSet):
             query = request.query_params.copy()
             query["before"], query["limit"] = str(page[-1].pk), str(limit)
             headers["Link"] = f'<{request.build_absolute_uri(request.path)}?{query.urlencode()}>; rel="next"'
+        table_selectors.annotate(page, _user(request))
         return Response(s.GameSummarySerializer(page, many=True).data, headers=headers)
 
     @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameSerializer, **_errors(400, 401, 404)},
@@ -215,9 +219,11 @@ class GameViewSet(viewsets.ViewSet):
         data = s.GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        game = services.game_create(user=request.user, slug=v["game"], players=v["players"], options=v["options"],
-                                    bot_seats=v["bot_seats"], time_control=v["time_control"],
-                                    player_seed=v["player_seed"], creator_plays=v["creator_plays"])
+        game = table_services.game_create(user=request.user, slug=v["game"], players=v["players"],
+                                          options=v["options"], bot_seats=v["bot_seats"],
+                                          time_control=v["time_control"], player_seed=v["player_seed"],
+                                          creator_plays=v["creator_plays"], rated=v["rated"],
+                                          spectators_read=v["spectators_read"])
         seat = 0 if v["creator_plays"] else None
         return Response(s.GameSerializer(_game_data(game, seat)).data, status=status.HTTP_201_CREATED)
 
@@ -230,7 +236,7 @@ class GameViewSet(viewsets.ViewSet):
     def retrieve(self, request, pk=None):
         game = selectors.game_get(pk)
         seat = selectors.seat_of(game, _user(request))
-        etag = _etag(game, seat)
+        etag = _etag(game, seat, table_selectors.etag_part(game, game.seat_users[seat] if seat is not None else None))
         if _not_modified(request, etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         return Response(s.GameSerializer(_game_data(game, seat)).data, headers={"ETag": etag})

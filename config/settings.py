@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "worker",
     "worker.mailplay",
     "web",
+    "table",
 ]
 
 # Sessions, CSRF and messages serve the web pages; the API authenticates by token

@@ -130,6 +130,11 @@ def _parse_bot_seats(bot_seats, players: int, entry) -> dict[int, str]:
     return bots
 
 
+# Seats held for someone else (table/: a pending invitation), registered by other apps:
+# callables (game, user) -> seat numbers that ``user`` may not take.
+SEAT_HOLDS: list = []
+
+
 def game_join(*, user, game_id: int, seat: int | None = None, player_seed: str = "",
               now: datetime | None = None) -> Game:
     now = now or utcnow()
@@ -140,7 +145,8 @@ def game_join(*, user, game_id: int, seat: int | None = None, player_seed: str =
         if user.pk in game.seat_users:
             raise Conflict("You already have a seat in this game.", code="already_seated")
         seats = list(game.seats.all())
-        free = [s for s in seats if s.user_id is None and not s.bot_level]
+        held = set().union(*(hold(game, user) for hold in SEAT_HOLDS))
+        free = [s for s in seats if s.user_id is None and not s.bot_level and s.number not in held]
         if seat is not None:
             free = [s for s in free if s.number == seat]
             if not free:

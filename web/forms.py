@@ -85,6 +85,9 @@ def options_from(schema: dict, cleaned: dict) -> dict:
     return options
 
 
+RATED_CHOICES = [("", "rated if at least two people play"), ("yes", "rated"), ("no", "unrated")]
+
+
 class CreateGameForm(forms.Form):
     """Seats, bots, time control and the game's own options."""
 
@@ -107,6 +110,10 @@ class CreateGameForm(forms.Form):
         self.fields["timeout_policy"] = forms.ChoiceField(choices=POLICIES, required=False,
                                                           label="When time runs out")
         self.fields["weekend_pause"] = forms.BooleanField(required=False, label="Weekends off")
+        # At the table (table/): rated or not, and who may read the table talk.
+        self.fields["rated"] = forms.ChoiceField(choices=RATED_CHOICES, required=False, label="Ratings")
+        self.fields["spectators_read"] = forms.BooleanField(required=False,
+                                                            label="Spectators may read the table talk")
         self.option_names = []
         for name, field in options_fields(self.schema).items():
             self.fields[f"opt_{name}"] = field
@@ -117,6 +124,11 @@ class CreateGameForm(forms.Form):
 
     def seat_fields(self):
         return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    def table_arguments(self) -> dict:
+        data = self.cleaned_data
+        return {"rated": {"yes": True, "no": False}.get(data.get("rated") or ""),
+                "spectators_read": bool(data.get("spectators_read"))}
 
     def game_arguments(self) -> dict:
         data = self.cleaned_data

@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from web.views import accounts, game, lobby, preferences
 
@@ -34,4 +34,5 @@ urlpatterns = [
     path("settings/vacations/", preferences.vacation_add, name="vacation_add"),
     path("settings/vacations/<int:vacation_id>/cancel/", preferences.vacation_cancel, name="vacation_cancel"),
     path("settings/token/rotate/", preferences.token_rotate, name="token_rotate"),
+    path("", include("table.web_urls")),   # table talk, invitations, leaderboards
 ]

@@ -4,6 +4,8 @@ Players in digest mode have their turn, timeout and result emails *held*. Once a
 day, at or after their chosen local hour, the held rows become one digest delivery
 (key ``email:digest:<user>:<local date>``, so at most one a day) and are marked
 digested, in one transaction. A turn that is no longer theirs is left out.
+Other apps add items through ``SOURCES`` (table/digest.py: the table talk a player
+has not read), in the same transaction.
 """
 from __future__ import annotations
 
@@ -15,10 +17,16 @@ from games.models import Game, GameStatus
 from worker import clock, mail, selectors
 from worker.models import Channel, Delivery, DeliveryStatus
 
+# Extra items: objects with ``users(now)`` (who has something to tell) and
+# ``items(user_id, now)`` (the items, marked as told; called in the digest's transaction).
+SOURCES: list = []
+
 
 def make_digests(*, now=None) -> int:
     now = now or clock.now()
     users = set(Delivery.objects.filter(status=DeliveryStatus.HELD).values_list("user_id", flat=True).distinct())
+    for source in SOURCES:
+        users |= set(source.users(now))
     prefs = selectors.preferences_for(users)
     made = 0
     for user_id in sorted(users):
@@ -31,9 +39,11 @@ def make_digests(*, now=None) -> int:
                 continue  # today's digest is made; what came after waits for tomorrow's
             held = list(Delivery.objects.select_for_update(skip_locked=True)
                         .filter(user_id=user_id, status=DeliveryStatus.HELD).order_by("id"))
-            if not held:
+            items = _items(held) if held else []
+            for source in SOURCES:
+                items += source.items(user_id, now)
+            if not held and not items:
                 continue
-            items = _items(held)
             Delivery.objects.filter(pk__in=[d.pk for d in held]).update(status=DeliveryStatus.DIGESTED, sent_at=now)
             if items:
                 Delivery.objects.create(key=key, channel=Channel.EMAIL, kind="digest", user_id=user_id,

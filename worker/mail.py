@@ -261,4 +261,6 @@ def digest_line(delivery: Delivery, titles: dict[int, str]) -> str:
     return {"turn": f"It became your turn in {title}.",
             "finished": f"{title} is over; see the results.",
             "timeout": f"You ran out of time in {title} ({delivery.payload.get('policy', 'bot')}).",
-            "vacation": f"A vacation day was used in {title}."}.get(delivery.kind, f"News in {title}.")
+            "vacation": f"A vacation day was used in {title}.",
+            "mention": f"{delivery.payload.get('author', 'A player')} mentioned you in {title}: "
+                       f"{delivery.payload.get('text', '')[:120]}"}.get(delivery.kind, f"News in {title}.")

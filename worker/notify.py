@@ -67,7 +67,7 @@ class Notifier:
             return
         status = DeliveryStatus.PENDING
         due = self.now
-        if prefs.mode == NotifyMode.DIGEST and kind in ("turn", "finished", "timeout", "vacation"):
+        if prefs.mode == NotifyMode.DIGEST and kind in ("turn", "finished", "timeout", "vacation", "mention"):
             status = DeliveryStatus.HELD
         else:
             due = prefs.quiet_until(self.now) or self.now
@@ -109,12 +109,16 @@ def _humans(game: Game, seats: list[Seat]) -> dict[int, int]:
 # -- outbox rows --------------------------------------------------------------------------------
 
 def fan_out(row: Outbox, *, now) -> int:
-    """Record the deliveries one outbox row causes. Returns how many."""
+    """Record the deliveries one outbox row causes (and run its listeners). Returns how many."""
     handler = HANDLERS.get(row.kind)
-    if handler is None:
+    listeners = LISTENERS.get(row.kind, [])
+    if handler is None and not listeners:
         log.warning("outbox row %s has unknown kind %r; nothing to do", row.pk, row.kind)
         return 0
-    return handler(row, now=now)
+    done = handler(row, now=now) if handler else 0
+    for listener in listeners:
+        done += listener(row, now=now) or 0
+    return done
 
 
 def _watch(game_id: int) -> GameWatch:
@@ -186,6 +190,9 @@ def on_seat_timed_out(row: Outbox, *, now) -> int:
 
 
 HANDLERS = {"game.advanced": on_game_advanced, "seat.timed_out": on_seat_timed_out}
+# Other apps' work on the same rows, in the relay's transaction (table/notify.py: the
+# ratings when a game ends); they register here when they start.
+LISTENERS: dict[str, list] = {}
 
 
 # -- deadlines ------------------------------------------------------------------------------------

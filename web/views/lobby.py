@@ -11,7 +11,9 @@ from games import registry, selectors, services
 from games.errors import ServiceError
 from games.models import GameStatus
 from web import catalog
-from web import services as web_services
+from table import selectors as table_selectors
+from table import services as table_services
+from table import web_views as table_web
 from web.forms import CreateGameForm
 from web.names import seat_names, seat_rows
 from worker import selectors as worker_selectors
@@ -44,7 +46,8 @@ def create_game(request, slug: str):
     form = CreateGameForm(request.POST or None, entry=entry, bot_levels=levels)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_create(user=request.user, slug=slug, **form.game_arguments())
+            game = table_services.game_create(user=request.user, slug=slug, **form.game_arguments(),
+                                              **form.table_arguments())
         except ServiceError as refused:
             form.add_error(None, refused.message)
         else:
@@ -83,7 +86,8 @@ def _my_games(user) -> dict:
             others.append(row)
     mine.sort(key=lambda row: row["since"])
     return {"my_turn": mine, "other_games": others, "finished": finished, "time_zone": str(zone),
-            "invitations": web_services.invitations_for(user)}
+            "invitations": table_selectors.invitations_for(user),
+            **table_web.my_games_extras(mine + others + finished, user)}
 
 
 @login_required
@@ -96,11 +100,12 @@ def my_games(request):
 def invite(request, game_id: int):
     seat = request.POST.get("seat")
     try:
-        invitation = web_services.invitation_create(user=request.user, game_id=game_id,
-                                                    username=request.POST.get("username", ""),
-                                                    seat=int(seat) if seat and seat.isdigit() else None)
+        invitation = table_services.invitation_create(user=request.user, game_id=game_id,
+                                                      username=request.POST.get("username", ""),
+                                                      seat=int(seat) if seat and seat.isdigit() else None)
     except ServiceError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, f"{invitation.invitee.username} is invited: the game is on their games page.")
+        messages.success(request, f"{invitation.invitee.username} is invited (by email, and on their games page); "
+                                  "their seat is kept until they answer.")
     return redirect("web:game", game_id=game_id)

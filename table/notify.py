@@ -1,0 +1,110 @@
+"""The table's side effects, carried out by the worker (worker/relay.py, worker/deliver.py).
+
+* outbox "table.mention" (written with a message that @mentions players): an email
+  "mention" to each mentioned player, unless they muted the author; held for the
+  daily digest in digest mode, nothing in mode none.
+* outbox "table.invitation": the invitation email with its accept and decline links.
+* outbox "game.advanced" of a game that ended: the ratings, in the relay's
+  transaction (table.services.ratings_apply keeps its tracking row there too).
+
+``register`` plugs these into the worker's tables of handlers, mail builders and
+listeners when the app starts.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+
+from games import registry
+from games.models import Game, Outbox
+from worker import mail, notify, selectors
+from worker.models import Channel, Delivery, DeliveryStatus, NotifyMode
+
+
+def _title(game: Game) -> str:
+    entry = registry.get(game.slug)
+    return entry.rules.title if entry else game.slug
+
+
+def game_link(game_id: int) -> str:
+    return f"{settings.SITE_URL}/games/{game_id}/"
+
+
+def on_mention(row: Outbox, *, now) -> int:
+    from table.models import Message, Mute
+
+    message = Message.objects.select_related("author").filter(pk=row.payload["message"]).first()
+    if message is None:
+        return 0
+    game = Game.objects.defer("state").get(pk=row.game_id)
+    muting = set(Mute.objects.filter(muted=message.author, user_id__in=message.mentions).values_list("user_id",
+                                                                                                      flat=True))
+    players = {uid for uid in game.seat_users if uid}
+    wanted = [uid for uid in message.mentions if uid in players and uid not in muting]
+    prefs = selectors.preferences_for(wanted)
+    notifier = notify.Notifier(game, now=now)
+    for user_id in wanted:
+        notifier.email(kind="mention", seat=game.seat_users.index(user_id), user_id=user_id, version=game.version,
+                       prefs=prefs[user_id], key=f"email:mention:{message.pk}:{user_id}",
+                       payload={"message": message.pk, "author": message.author.username,
+                                "text": message.text[:300]})
+    return notifier.save()
+
+
+def on_invitation(row: Outbox, *, now) -> int:
+    from table.models import Invitation, InvitationStatus
+
+    invitation = Invitation.objects.filter(pk=row.payload["invitation"], status=InvitationStatus.PENDING).first()
+    if invitation is None:
+        return 0
+    prefs = selectors.preferences_for([invitation.invitee_id])[invitation.invitee_id]
+    if prefs.mode == NotifyMode.NONE:
+        return 0
+    # Not held for a digest: the seat waits for the answer.
+    Delivery.objects.bulk_create([Delivery(
+        key=f"email:invitation:{invitation.pk}", channel=Channel.EMAIL, kind="invitation", game_id=row.game_id,
+        user_id=invitation.invitee_id, payload={"invitation": invitation.pk}, status=DeliveryStatus.PENDING,
+        next_attempt_at=prefs.quiet_until(now) or now, created_at=now)], ignore_conflicts=True)
+    return 1
+
+
+def on_game_advanced(row: Outbox, *, now) -> int:
+    if not row.payload.get("finished"):
+        return 0
+    from table import services
+
+    return 1 if services.ratings_apply(game_id=row.game_id, now=now) else 0
+
+
+# -- emails ----------------------------------------------------------------------------------
+
+def mention_email(delivery, user, prefs, now):
+    game = Game.objects.defer("state").get(pk=delivery.game_id)
+    payload = delivery.payload
+    context = {"title": _title(game), "game": game, "author": payload.get("author", ""),
+               "text": payload.get("text", ""), "link": game_link(game.pk)}
+    return f"{context['author']} mentioned you in {context['title']} #{game.pk}", context
+
+
+def invitation_email(delivery, user, prefs, now):
+    from table.models import Invitation, InvitationStatus
+
+    invitation = Invitation.objects.select_related("game", "inviter").filter(
+        pk=delivery.payload.get("invitation")).first()
+    if invitation is None or invitation.status != InvitationStatus.PENDING:
+        raise mail.Cancel("the invitation was answered or withdrawn")
+    game = invitation.game
+    base = f"{settings.SITE_URL}/invitations/{invitation.token}"
+    context = {"title": _title(game), "game": game, "inviter": invitation.inviter.username,
+               "players": game.players, "accept_link": f"{base}/?answer=accept",
+               "decline_link": f"{base}/?answer=decline", "link": game_link(game.pk)}
+    return f"{context['inviter']} invites you to {context['title']} #{game.pk}", context
+
+
+def register() -> None:
+    notify.HANDLERS.setdefault("table.mention", on_mention)
+    notify.HANDLERS.setdefault("table.invitation", on_invitation)
+    listeners = notify.LISTENERS.setdefault("game.advanced", [])
+    if on_game_advanced not in listeners:
+        listeners.append(on_game_advanced)
+    mail.BUILDERS.setdefault("mention", mention_email)
+    mail.BUILDERS.setdefault("invitation", invitation_email)

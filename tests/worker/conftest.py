@@ -255,6 +255,9 @@ def configure_broker(url: str) -> None:
     from config.celery import app
 
     app.conf.broker_url = url
+    # Without REDIS_URL the settings name the embedded file transport, which would win
+    # over the URL's scheme: the tests' worker must use the Redis they started.
+    app.conf.broker_transport = None
     app.conf.broker_transport_options = {"visibility_timeout": 30, "socket_timeout": 2,
                                          "socket_connect_timeout": 2}
     app.conf.broker_connection_retry_on_startup = True

@@ -12,6 +12,8 @@ something, 406, 413 and 415 where there is a body, 414, 500 and 503 with Retry-A
 """
 from __future__ import annotations
 
+import copy
+
 from games import registry
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
@@ -104,8 +106,11 @@ def _add_move_schemas(components: dict, rules) -> str:
 
 def _add_view_schema(components: dict, rules) -> str:
     name = f"View_{_name(rules.slug)}"
+    # A game without a view schema (or a rules object without the hook) is documented
+    # as any object, so that a new game never breaks the document.
     view_schema = getattr(rules, "view_schema", None)
-    schema = dict(view_schema()) if callable(view_schema) else {"type": "object"}
+    schema = view_schema() if callable(view_schema) else None
+    schema = copy.deepcopy(schema) if schema else {"type": "object"}
     schema.setdefault("description", f"{rules.title} as one seat (or a spectator) may see it; "
                                      f"docs/games/{rules.slug}.md explains every field.")
     components[name] = {"title": name, **schema}

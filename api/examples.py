@@ -88,7 +88,7 @@ def game_join() -> list:
                                    seats=[_seat(0, "anna"), _seat(1, "ben")], to_move=[game["seat"]],
                                    view=game["before"]["view"], your_seat=game["seat"])),
         OpenApiExample("Seat taken", response_only=True, status_codes=["409"],
-                       value=_error("seat_taken", "Seat 1 is taken.")),
+                       value=_error("seat_taken", "Seat 1 is not free.")),
     ]
 
 
@@ -117,10 +117,10 @@ def move_submit() -> list:
             "version": game["after_version"], "events": events, "view": game["after_view"],
             "to_move": game["to_move"], "may_move": [], "status": "active", "outcome": None}),
         OpenApiExample("Stale version", response_only=True, status_codes=["409"], value=_error(
-            "version_conflict", f"The game is at version {version + 3}, not {version}: reload and decide again.",
+            "version_conflict", f"The game has moved on: you expected version {version}, it is at {version + 3}.",
             {"current_version": version + 3})),
-        OpenApiExample("Illegal move", response_only=True, status_codes=["422"], value=_error(
-            "illegal_move", "You may collect leaves of one type only.")),
+        OpenApiExample("Illegal move (the rule's own code)", response_only=True, status_codes=["422"], value=_error(
+            "leaf_not_in_display", "There are no purple leaves in the display.", {"rule": "leaf_not_in_display"})),
         OpenApiExample("Not your turn", response_only=True, status_codes=["422"], value=_error(
             "not_your_turn", "It is not your turn.")),
         OpenApiExample("Malformed move", response_only=True, status_codes=["400"], value=_error(

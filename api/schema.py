@@ -12,6 +12,8 @@ something, 406, 413 and 415 where there is a body, 414, 500 and 503 with Retry-A
 """
 from __future__ import annotations
 
+import copy
+
 from games import registry
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
@@ -36,19 +38,22 @@ _RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.
 
 def add_game_schemas(result, generator, request, public):
     components = result.setdefault("components", {}).setdefault("schemas", {})
-    moves, views = [], []
+    moves, views, options = [], [], []
     for entry in registry.all_games():
         moves.append(_ref(_add_move_schemas(components, entry.rules)))
         views.append(_ref(_add_view_schema(components, entry.rules)))
         name = _name(entry.rules.slug)
-        options = dict(entry.rules.options_schema())
-        options.setdefault("description", f"Options of {entry.rules.title} at game creation.")
-        components[f"Options_{name}"] = {"title": f"Options_{name}", **options}
+        schema = dict(entry.rules.options_schema())
+        schema.setdefault("description", f"Options of {entry.rules.title} at game creation.")
+        components[f"Options_{name}"] = {"title": f"Options_{name}", **schema}
+        options.append(_ref(f"Options_{name}"))
     # A move or a view is one game's; the same JSON may fit two games, hence anyOf.
     any_move = {"anyOf": moves}
     any_view = {"anyOf": views}
     _set_property(components, ("MoveRequestRequest", "MoveRequest"), "move", any_move)
     _set_property(components, ("LegalMoves",), "moves", {"type": "array", "items": any_move})
+    # Options are one game's too (every rules version of a game takes the same ones).
+    _set_property(components, ("Game", "GameCreateRequest"), "options", {"anyOf": options})
     for name in ("Game", "MoveResult", "State"):
         nullable = name == "Game"
         _set_property(components, (name,), "view", {"anyOf": views + [{"type": "null"}]} if nullable else any_view)
@@ -65,7 +70,56 @@ def add_game_schemas(result, generator, request, public):
                 for parameter in operation.get("parameters", []):
                     _no_nul(parameter.get("schema", {}))
                 _standard_responses(path, operation)
+    _add_links(result.get("paths", {}))
     return result
+
+
+# OpenAPI links: how an answer leads to the next request (a client's next step, and
+# schemathesis's stateful phase, which follows them with real ids and real moves).
+GAME = "/api/v1/games/{id}/"
+_GAME_ID = {"id": "$response.body#/id"}
+_LINKS = {
+    ("post", "/api/v1/games/", "201"): {
+        "GetGame": ("get", GAME, _GAME_ID, None),
+        "JoinGame": ("post", GAME + "join/", _GAME_ID, None),
+        "LegalMoves": ("get", GAME + "legal-moves/", _GAME_ID, None),
+        "Events": ("get", GAME + "events/", _GAME_ID, None),
+        "State": ("get", GAME + "state/", {**_GAME_ID, "version": "$response.body#/version"}, None),
+        "Audit": ("get", GAME + "audit/", _GAME_ID, None),
+        "Clocks": ("get", "/api/v1/games/{game_id}/clocks/", {"game_id": "$response.body#/id"}, None),
+    },
+    ("post", GAME + "join/", "200"): {
+        "LegalMoves": ("get", GAME + "legal-moves/", _GAME_ID, None),
+        "GetGame": ("get", GAME, _GAME_ID, None),
+    },
+    # The first legal move, made on the version it was listed for.
+    ("get", GAME + "legal-moves/", "200"): {
+        "MakeFirstLegalMove": ("post", GAME + "moves/", {"id": "$request.path.id"},
+                               {"expected_version": "$response.body#/version", "move": "$response.body#/moves/0"}),
+    },
+    ("post", GAME + "moves/", "201"): {
+        "Events": ("get", GAME + "events/", {"id": "$request.path.id"}, None),
+        "LegalMovesNow": ("get", GAME + "legal-moves/", {"id": "$request.path.id"}, None),
+    },
+}
+
+
+def _add_links(paths: dict) -> None:
+    operation_ids = {(method, path): operation.get("operationId")
+                     for path, operations in paths.items() for method, operation in operations.items()
+                     if isinstance(operation, dict)}
+    for (method, path, status), links in _LINKS.items():
+        response = paths.get(path, {}).get(method, {}).get("responses", {}).get(status)
+        if response is None:
+            continue
+        for name, (target_method, target_path, parameters, body) in links.items():
+            target = operation_ids.get((target_method, target_path))
+            if target is None:
+                continue
+            link = {"operationId": target, "parameters": parameters}
+            if body is not None:
+                link["requestBody"] = body
+            response.setdefault("links", {})[name] = link
 
 
 def _no_nul(schema: dict) -> None:
@@ -104,8 +158,11 @@ def _add_move_schemas(components: dict, rules) -> str:
 
 def _add_view_schema(components: dict, rules) -> str:
     name = f"View_{_name(rules.slug)}"
+    # A game without a view schema (or a rules object without the hook) is documented
+    # as any object, so that a new game never breaks the document.
     view_schema = getattr(rules, "view_schema", None)
-    schema = dict(view_schema()) if callable(view_schema) else {"type": "object"}
+    schema = view_schema() if callable(view_schema) else None
+    schema = copy.deepcopy(schema) if schema else {"type": "object"}
     schema.setdefault("description", f"{rules.title} as one seat (or a spectator) may see it; "
                                      f"docs/games/{rules.slug}.md explains every field.")
     components[name] = {"title": name, **schema}

@@ -12,6 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api import examples
 from api import serializers as s
 from api.authentication import GameTokenAuthentication
 from api.errors import error_body, exception_handler
@@ -214,7 +215,7 @@ class GameViewSet(viewsets.ViewSet):
         return Response(s.GameSummarySerializer(page, many=True).data, headers=headers)
 
     @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameSerializer, **_errors(400, 401, 404)},
-                   summary="Create a game (you take seat 0 unless creator_plays is false)", tags=["games"])
+                   examples=examples.game_create(), summary="Create a game (you take seat 0 unless creator_plays is false)", tags=["games"])
     def create(self, request):
         data = s.GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -242,7 +243,7 @@ class GameViewSet(viewsets.ViewSet):
         return Response(s.GameSerializer(_game_data(game, seat)).data, headers={"ETag": etag})
 
     @extend_schema(request=s.GameJoinSerializer, responses={200: s.GameSerializer, **_errors(400, 401, 404, 409)},
-                   summary="Take a seat", tags=["games"])
+                   examples=examples.game_join(), summary="Take a seat", tags=["games"])
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
         data = s.GameJoinSerializer(data=request.data)
@@ -252,7 +253,7 @@ class GameViewSet(viewsets.ViewSet):
         return Response(s.GameSerializer(_game_data(game, selectors.seat_of(game, request.user))).data)
 
     @extend_schema(responses={200: s.LegalMovesSerializer, **_errors(401, 403, 404)},
-                   summary="Your legal moves now", tags=["games"])
+                   examples=examples.legal_moves(), summary="Your legal moves now", tags=["games"])
     @action(detail=True, methods=["get"], url_path="legal-moves", permission_classes=[permissions.IsAuthenticated])
     def legal_moves(self, request, pk=None):
         game = selectors.game_get(pk)
@@ -271,6 +272,7 @@ class GameViewSet(viewsets.ViewSet):
                                      description="Retries with the same key and body return the first answer "
                                                  "(header Idempotent-Replayed: true) and append nothing.")],
         responses={201: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 422)},
+        examples=examples.move_submit(),
         # The same token as everywhere; its class only differs in reading the game too.
         auth=[{"tokenAuth": []}], summary="Make a move", tags=["games"])
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated],

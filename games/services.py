@@ -123,7 +123,7 @@ def _parse_bot_seats(bot_seats, players: int, entry) -> dict[int, str]:
             raise InvalidInput("bot_seats lists seat numbers or {seat, level} objects.", code="invalid_bot_seats")
         if not 0 <= number < players:
             raise InvalidInput(f"There is no seat {number} in a {players}-player game.", code="invalid_bot_seats")
-        if level not in entry.bots:
+        if not isinstance(level, str) or level not in entry.bots:
             raise InvalidInput(f"Unknown bot level '{level}'; choose from {', '.join(sorted(entry.bots))}.",
                                code="invalid_bot_seats")
         bots[number] = level

@@ -64,6 +64,11 @@ class Rules:
         """JSON schema of a move (usually ``oneOf`` one schema per move type)."""
         raise NotImplementedError
 
+    def view_schema(self) -> dict | None:
+        """JSON schema of what ``view`` returns (games.engine.viewschema builds one),
+        published as View_<slug>. None: the API documents the view as an object."""
+        return None
+
     def default_options(self) -> dict:
         props = self.options_schema().get("properties", {})
         return {name: spec["default"] for name, spec in props.items() if "default" in spec}

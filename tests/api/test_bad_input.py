@@ -128,6 +128,9 @@ def test_bad_game_creation(player_client):
                         format="json"), 400, "invalid_options")
     assert_error(a.post("/api/v1/games/", {"game": "race", "players": 2, "bot_seats": [5]}, format="json"),
                  400, "invalid_bot_seats")
+    for level in ({"a": 1}, ["best"], 3, None):     # a level that is no name: 400, not a server error
+        assert_error(a.post("/api/v1/games/", {"game": "race", "players": 2, "bot_seats": [{"seat": 1, "level": level}]},
+                            format="json"), 400, "invalid_bot_seats")
     assert_error(a.post("/api/v1/games/", {"game": "race", "players": 2, "time_control": {"per_move_seconds": -1}},
                         format="json"), 400, "invalid_time_control")
     assert Game.objects.count() == 0

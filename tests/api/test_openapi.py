@@ -109,3 +109,23 @@ def test_a_revoked_token_on_a_public_read_is_a_documented_401(player_client, sch
     response = c.get("/api/v1/catalog/")
     assert response.status_code == 401 and response.json()["error"]["code"] == "authentication_failed"
     assert "401" in schema["paths"]["/api/v1/catalog/"]["get"]["responses"]
+
+
+def test_options_are_typed_per_game(schema):
+    components = schema["components"]["schemas"]
+    for component in ("Game", "GameCreateRequest"):
+        refs = {ref["$ref"] for ref in components[component]["properties"]["options"]["anyOf"]}
+        for entry in registry.all_games():
+            assert f"#/components/schemas/Options_{entry.slug.replace('-', '_')}" in refs, (component, entry.slug)
+
+
+def test_links_lead_from_a_new_game_to_its_operations_and_from_legal_moves_to_a_move(schema):
+    paths = schema["paths"]
+    operation_ids = {operation["operationId"] for operations in paths.values() for operation in operations.values()}
+    created = paths["/api/v1/games/"]["post"]["responses"]["201"]["links"]
+    assert {"GetGame", "JoinGame", "LegalMoves", "Events", "State", "Audit", "Clocks"} <= set(created)
+    for link in created.values():
+        assert link["operationId"] in operation_ids
+    move = paths["/api/v1/games/{id}/legal-moves/"]["get"]["responses"]["200"]["links"]["MakeFirstLegalMove"]
+    assert move["operationId"] == paths["/api/v1/games/{id}/moves/"]["post"]["operationId"]
+    assert move["requestBody"] == {"expected_version": "$response.body#/version", "move": "$response.body#/moves/0"}

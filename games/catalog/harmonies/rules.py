@@ -208,6 +208,11 @@ class HarmoniesRules(Rules):
             raise IllegalMove("The spirits option is true or false.", code="invalid_options")
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_harmonies."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         def move(name, properties=None, required=()):
             return {"type": "object",

@@ -157,6 +157,11 @@ class JapanRules(Rules):
             raise IllegalMove("experience_tie_break is true or false.", code="invalid_options")
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_japan."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         day = {"type": "string", "enum": list(DAYS), "description": "a day of the plan"}
         position = {"type": "integer", "minimum": 0, "maximum": 3,

@@ -109,6 +109,11 @@ class Linie1Rules(Rules):
             raise IllegalMove("The BGA board is played by 2 to 5 players.", code="invalid_options")
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_linie1."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         coord = {"type": "integer", "minimum": 0, "maximum": B.SIZE - 1}
 

@@ -119,6 +119,11 @@ class MedinaRules(Rules):
             raise IllegalMove("Neutral roofs are not used with four players.", code="invalid_options")
         return resolved
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_medina."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         square = {"x": {"type": "integer", "minimum": 0}, "y": {"type": "integer", "minimum": 0}}
 

@@ -192,6 +192,11 @@ class MomijiRules(Rules):
                               code="invalid_options")
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_momiji."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         card = {"type": "string", "enum": list(C.ALL_CARDS)}
         leaf = {"type": "string", "enum": list(C.LEAF_TYPES)}

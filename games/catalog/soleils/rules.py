@@ -70,6 +70,11 @@ class SoleilsRulesV1(Rules):
                               code="invalid_options")
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_soleils."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         field_schemas = {
             "cell": {"type": "string", "enum": list(CELL_IDS), "description": "a cell of your sheet"},

@@ -120,6 +120,11 @@ class TravelRules(Rules):
                 raise IllegalMove(f"Option {name!r} must be one of {spec['enum']}.", code="invalid_options")
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_travel."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         cards = {"type": "array", "items": _CARD, "minItems": 1, "maxItems": 8}
         return {"oneOf": [

@@ -51,6 +51,30 @@ def unsubscribe_url(user_id: int) -> str:
     return f"{settings.SITE_URL}/api/v1/unsubscribe/{unsubscribe_token(user_id)}/"
 
 
+# -- the "change what we send you" link: a web page, no login needed ----------------------------
+
+PREFERENCES_SALT = "ludopost.worker.email-preferences"
+PREFERENCES_LINK_DAYS = 60   # an email's link works this long; after it, the page asks to log in
+
+
+def preferences_token(user_id: int) -> str:
+    return signing.dumps({"u": user_id}, salt=PREFERENCES_SALT, compress=True)
+
+
+def preferences_user_id(token: str) -> int | None:
+    """The account a preferences link is for; None if forged or older than the limit."""
+    try:
+        data = signing.loads(token, salt=PREFERENCES_SALT, max_age=PREFERENCES_LINK_DAYS * 86400)
+    except signing.BadSignature:   # SignatureExpired is one
+        return None
+    user_id = data.get("u") if isinstance(data, dict) else None
+    return user_id if isinstance(user_id, int) else None
+
+
+def preferences_url(user_id: int) -> str:
+    return f"{settings.SITE_URL}/email/{preferences_token(user_id)}/"
+
+
 # -- formatting ---------------------------------------------------------------------------------
 
 def _moment(value, prefs: selectors.Preferences) -> dict | None:
@@ -238,7 +262,7 @@ def build(delivery: Delivery, *, now) -> EmailMultiAlternatives:
     if user is not None:
         unsubscribe = unsubscribe_url(user.pk)
         context = {**context, "unsubscribe_url": unsubscribe,
-                   "preferences_url": f"{settings.SITE_URL}/api/v1/me/notifications/"}
+                   "preferences_url": preferences_url(user.pk)}
         headers.update({"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
     if answer:
         # Answers are automatic: RFC 3834, so that well-behaved responders do not answer them.

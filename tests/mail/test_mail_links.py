@@ -33,6 +33,16 @@ def test_the_preferences_link_of_a_turn_email_opens_a_page_that_changes_them(cel
     assert f'href="{link}"' in html, "the HTML part links to the same page"
     assert "/api/" not in link
 
+    # Every other link of the email opens a web page for the player (the API answers JSON).
+    signed_in = Client()
+    signed_in.force_login(player)
+    for url in set(re.findall(r"https?://\S+", text)) - {link}:
+        if "/unsubscribe/" in url:
+            continue
+        assert "/api/" not in url, url
+        opened = signed_in.get(_path(url))
+        assert opened.status_code == 200 and "text/html" in opened["Content-Type"], url
+
     browser = Client()  # not logged in: the signed link is enough
     page = browser.get(_path(link))
     assert page.status_code == 200 and "text/html" in page["Content-Type"]

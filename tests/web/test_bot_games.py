@@ -16,6 +16,7 @@ from web import catalog
 from web.boards.travel import HAND_PLAYS
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ORIGINAL_FIVE = {"momiji", "travel", "soleils", "medina", "linie1"}
 GAME_SECONDS = 240  # a bound on the loop, not a speed check
 
 
@@ -149,3 +150,11 @@ def test_a_whole_game_against_a_bot_through_the_pages(web, slug):
     page.wait_for_selector("text=The game is over.")
     assert page.locator("#outcome tbody tr").count() == game.players
     assert moves > 3
+    if slug in ORIGINAL_FIVE:
+        # Replay halfway through, as the bot saw it (the game is over: every view is open),
+        # then the audit page's check of the whole game.
+        page.goto(f"/games/{game_id}/replay/?version={game.version // 2}&seat={players - 1}")
+        page.wait_for_selector("#replay .replay-board")
+        assert f"Version {game.version // 2} of {game.version}" in page.inner_text("#replay-status")
+        page.goto(f"/games/{game_id}/audit/")
+        assert page.inner_text("#verdict").startswith("Verified")

@@ -50,7 +50,9 @@ GAMES = {
     "travel": ({"events": True, "special_items": True, "forbidden_items": True, "characters": True}, 2, 0, 600,
                {"draw", "recycle", "propose", "offer_give", "offer_want", "offer_send", "offer_undo",
                 "offer_cancel", "accept", "reject", "counter", "travel", "steal", "discard"}),
-    "linie1": ({}, 1, 1, 400, {"place", "roll", "use_die", "start_trip"}),
+    # Two people: whoever completes a line first rolls and drives by email (a bot seat might
+    # finish its trip before the one person's line is complete).
+    "linie1": ({}, 2, 0, 400, {"place", "roll", "use_die", "start_trip"}),
 }
 
 

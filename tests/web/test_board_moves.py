@@ -73,6 +73,9 @@ def test_a_travel_offer_is_made_card_by_card_and_accepted_beside_it(web):
     version = shown_version(me)
     click_listed(me, {"type": "offer_send"})
     wait_version_above(me, version)
+    # While it waits for its answer, its sender may still withdraw it: an optional move.
+    assert "optional move" in me.inner_text("#live .status")
+    assert me.locator("#live .moves [data-move='{\"type\":\"withdraw\"}']").count() == 1
 
     # The other player's page learns of the offer by polling, and answers beside it.
     them.wait_for_selector("#offer-h", timeout=10_000)

@@ -48,6 +48,7 @@ def test_a_turn_email_holds_the_situation_the_deadline_and_the_chain_head(slug, 
     assert head, "the version and the chain head"
     assert str(message["X-LudoPost-Head-Hash"]).strip() == head.group(2)
     assert int(head.group(1)) <= game.version
+    assert "The table" in html and head.group(2) in html
     # Either the moves numbered or the notation with examples, and the reply address.
     assert "YOUR MOVES" in text or "notation" in text
     assert message["Reply-To"].startswith("play+")

@@ -29,6 +29,7 @@ urlpatterns = [
     path("games/<int:game_id>/export.json", game.game_export, name="export"),
     path("settings/", preferences.settings_page, name="settings"),
     path("settings/preferences/", preferences.preferences_save, name="preferences"),
+    path("email/<str:token>/", preferences.email_preferences, name="email_preferences"),
     path("settings/webhooks/", preferences.webhook_add, name="webhook_add"),
     path("settings/webhooks/<int:webhook_id>/remove/", preferences.webhook_remove, name="webhook_remove"),
     path("settings/vacations/", preferences.vacation_add, name="vacation_add"),

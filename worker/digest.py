@@ -67,5 +67,5 @@ def _items(held: list[Delivery]) -> list[dict]:
             continue  # no longer their turn: nothing to act on
         items.append({"kind": delivery.kind, "game_id": game.pk, "seat": delivery.seat,
                       "version": delivery.version, "line": mail.digest_line(delivery, titles),
-                      "link": f"{settings.SITE_URL}/api/v1/games/{game.pk}/"})
+                      "link": f"{settings.SITE_URL}/games/{game.pk}/"})
     return items

@@ -51,6 +51,30 @@ def unsubscribe_url(user_id: int) -> str:
     return f"{settings.SITE_URL}/api/v1/unsubscribe/{unsubscribe_token(user_id)}/"
 
 
+# -- the "change what we send you" link: a web page, no login needed ----------------------------
+
+PREFERENCES_SALT = "ludopost.worker.email-preferences"
+PREFERENCES_LINK_DAYS = 60   # an email's link works this long; after it, the page asks to log in
+
+
+def preferences_token(user_id: int) -> str:
+    return signing.dumps({"u": user_id}, salt=PREFERENCES_SALT, compress=True)
+
+
+def preferences_user_id(token: str) -> int | None:
+    """The account a preferences link is for; None if forged or older than the limit."""
+    try:
+        data = signing.loads(token, salt=PREFERENCES_SALT, max_age=PREFERENCES_LINK_DAYS * 86400)
+    except signing.BadSignature:   # SignatureExpired is one
+        return None
+    user_id = data.get("u") if isinstance(data, dict) else None
+    return user_id if isinstance(user_id, int) else None
+
+
+def preferences_url(user_id: int) -> str:
+    return f"{settings.SITE_URL}/email/{preferences_token(user_id)}/"
+
+
 # -- formatting ---------------------------------------------------------------------------------
 
 def _moment(value, prefs: selectors.Preferences) -> dict | None:
@@ -88,9 +112,10 @@ def message_id(delivery: Delivery) -> str:
 def _game_context(game: Game, seat: Seat | None, prefs) -> dict:
     entry = registry.get(game.slug)
     title = entry.rules.title if entry else game.slug
-    base = f"{settings.SITE_URL}/api/v1/games/{game.pk}"
+    # Links a person follows: the game's web pages (the API's answer JSON and need a token).
+    base = f"{settings.SITE_URL}/games/{game.pk}"
     return {"game": game, "title": title, "seat": seat.number if seat else None, "link": f"{base}/",
-            "events_link": f"{base}/events/?since=my-last-move", "audit_link": f"{base}/audit/",
+            "events_link": f"{base}/log/", "audit_link": f"{base}/audit/",
             "head_hash": game_selectors.served_head_hash(game), "version": game.version,
             "time_control": timecontrol.describe(game.time_control) if game.time_control else None}
 
@@ -122,10 +147,19 @@ def _turn_context(game: Game, seat: Seat) -> dict:
     return {**turn.context(), "happened": _since_last_move(full, seat, names), "names": names}
 
 
+def _playable_turn_context(game: Game, seat: Seat) -> dict:
+    """As ``_turn_context``, for an email that asks for a move: cancelled if the player
+    moved (on the web, say) between the check above and this read of the game."""
+    context = _turn_context(game, seat)
+    if not context["can_move"]:
+        raise Cancel("the seat is no longer to move")
+    return context
+
+
 def turn(delivery, user, prefs, now):
     game, seat = _load(delivery)
     _still_to_move(game, seat)
-    context = {**_game_context(game, seat, prefs), **_turn_context(game, seat),
+    context = {**_game_context(game, seat, prefs), **_playable_turn_context(game, seat),
                "deadline": _moment(seat.deadline, prefs)}
     return f"Your turn in {context['title']} #{game.pk}", context
 
@@ -138,7 +172,7 @@ def reminder(delivery, user, prefs, now):
     if delivery.payload.get("deadline") and _moment(delivery.payload["deadline"], prefs)["at"] != \
             _moment(seat.deadline, prefs)["at"]:
         raise Cancel("the deadline has changed since this reminder was due")
-    context = {**_game_context(game, seat, prefs), **_turn_context(game, seat),
+    context = {**_game_context(game, seat, prefs), **_playable_turn_context(game, seat),
                "deadline": _moment(seat.deadline, prefs), "left": _in_words((seat.deadline - now).total_seconds())}
     return f"Reminder: your move in {context['title']} #{game.pk} is due in {context['left']}", context
 
@@ -238,7 +272,7 @@ def build(delivery: Delivery, *, now) -> EmailMultiAlternatives:
     if user is not None:
         unsubscribe = unsubscribe_url(user.pk)
         context = {**context, "unsubscribe_url": unsubscribe,
-                   "preferences_url": f"{settings.SITE_URL}/api/v1/me/notifications/"}
+                   "preferences_url": preferences_url(user.pk)}
         headers.update({"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
     if answer:
         # Answers are automatic: RFC 3834, so that well-behaved responders do not answer them.

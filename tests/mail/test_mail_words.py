@@ -11,6 +11,11 @@ def test_seat_numbers_become_names_and_the_reader_is_you():
     assert personal("Player 1 ended their turn.", NAMES, 0) == "You ended your turn."
     assert personal("Player 3 ended their turn; Player 1 is next.", NAMES, 0) == "cleo ended their turn; you are next."
     assert personal("Player 3 ended their turn.", NAMES, 1) == "cleo ended their turn."
+    # The reader as the subject: the verb agrees.
+    assert personal("Player 1 places two pieces this turn.", NAMES, 0) == "You place two pieces this turn."
+    assert personal("Player 1 passes.", NAMES, 0) == "You pass."
+    assert personal("Player 1 carries on; Player 2 tries again.", NAMES, 0) == "You carry on; bob tries again."
+    assert personal("Player 2 places two pieces.", NAMES, 0) == "bob places two pieces."
 
 
 def test_reply_tokens_are_signed_and_case_proof(settings):

@@ -12,6 +12,9 @@ from games.engine import harness
 
 SLUGS = ["momiji", "travel", "soleils", "medina", "linie1"]
 PLAYERS = {"momiji": 2, "travel": 3, "soleils": 2, "medina": 3, "linie1": 2}
+# Every expansion on, so that their moves (the Smuggler's, the special items') are read too.
+OPTIONS = {"travel": {"events": True, "special_items": True, "forbidden_items": True, "characters": True},
+           "medina": {"tea_tiles": True, "fountain": True, "tower_merchants": True}}
 MOVES = 400
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve", "Finn"]
 
@@ -54,7 +57,7 @@ def test_every_legal_move_reads_back_from_its_notation(slug):
             assert module.parse(written.upper(), legal, view) is not None, written
         assert module.parse("no such move at all", legal, view) is None
 
-    table = harness.Table(rules, PLAYERS[slug], seed=7)
+    table = harness.Table(rules, PLAYERS[slug], OPTIONS.get(slug), seed=7)
     bot = registry.get(slug).bot("best")
     for number in range(MOVES):
         if table.over:
@@ -68,3 +71,13 @@ def test_every_legal_move_reads_back_from_its_notation(slug):
         table.bot_move(min(rules.to_move(table.state)), bot)
     assert positions > 5
     assert len(seen_types) >= 3, seen_types
+
+
+def test_the_travel_table_says_my_offer_so_far_in_words():
+    module = importlib.import_module("games.catalog.travel.notation")
+    view = {"you": 0, "player_names": ["Alice", "Bob"], "players": 2, "hand_sizes": [3, 4], "countries": [None, None],
+            "center": None, "draft": {"by": 0, "to": 1, "counter": False,
+                                      "entries": [{"give": "camera-1"}, {"want": "sun_hat"}]}}
+    text = module.situation(view, ["Alice", "Bob"])
+    assert "Your offer to Bob so far: you give Camera; you want sun hat." in text
+    assert "{" not in text and "[" not in text

@@ -3,6 +3,7 @@ the player's moves from the move list (or the board), the bot's through the bot 
 Every page and fragment the player's browser receives is checked for other seats' secrets."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -12,8 +13,10 @@ from games.services import game_rng
 from tests.web.conftest import canonical, game_id_of, play_bots, screenshot, shown_version, sign_up
 from tests.web.hidden import assert_no_leak
 from web import catalog
+from web.boards.travel import HAND_PLAYS
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ORIGINAL_FIVE = {"momiji", "travel", "soleils", "medina", "linie1"}
 GAME_SECONDS = 240  # a bound on the loop, not a speed check
 
 
@@ -35,6 +38,16 @@ def click_on_board(page, slug: str, move: dict) -> bool:
     if slug == "medina" and move["type"] == "tea":
         page.click("#live button:has-text('Play a tea tile')")
         return True
+    if slug == "soleils" and move["type"] == "choice":
+        click_soleils_choice(page, move["steps"])
+        return True
+    if slug == "travel" and move["type"] in HAND_PLAYS and page.locator("#live .hand-form").count():
+        for card in [*(move.get("cards") or []), *[move[k] for k in ("card", "extra") if k in move]]:
+            page.click(f"#live label[for='card-{card}']")  # the card, as a person clicks it
+        play = move["type"] + (f":{move['country']}" if move["type"] == "travel"
+                               else f":{move['to']}" if move["type"] == "smuggle" else "")
+        page.click(f"#live button[data-play='{play}']")
+        return True
     if slug == "soleils" and move["type"] in ("write", "crab"):
         page.check("#piece-crab" if move["type"] == "crab" else f"#piece-die-{move['value']}")
         page.click(f"#live button[data-cell='{move['cell']}']")
@@ -45,6 +58,26 @@ def click_on_board(page, slug: str, move: dict) -> bool:
         page.click(f"#live button[data-square='{move['row']},{move['col']}']")
         return True
     return False
+
+
+def click_soleils_choice(page, steps: list[dict]):
+    """A 62 Soleils round, one click per step: a number and a cell, or a step's button."""
+    for done, step in enumerate(steps):
+        if "cell" in step:
+            piece = {"write": f"die-{step.get('value')}", "crab": "crab", "question": f"q-{step.get('value')}"}
+            page.check(f"#piece-{piece[step['type']]}")
+            page.click(f"#live button[data-cell='{step['cell']}']")
+        else:
+            assert page.evaluate("""(step) => {
+                const el = [...document.querySelectorAll('#live [data-step]')].find(
+                    e => JSON.stringify(JSON.parse(e.dataset.step)) === step);
+                if (el) el.click();
+                return !!el;
+            }""", json.dumps(step, sort_keys=True, separators=(",", ":"))), f"no button for {step}"
+        if done + 1 < len(steps):  # the board now shows the round so far
+            page.wait_for_function("""(n) => { const p = document.querySelector('#live input[name=partial]');
+                                         return p && JSON.parse(p.value).length === n; }""", arg=done + 1)
+            assert page.locator("#so-far").count()
 
 
 def click_move(page, move: dict, legal: list[dict]):
@@ -117,3 +150,11 @@ def test_a_whole_game_against_a_bot_through_the_pages(web, slug):
     page.wait_for_selector("text=The game is over.")
     assert page.locator("#outcome tbody tr").count() == game.players
     assert moves > 3
+    if slug in ORIGINAL_FIVE:
+        # Replay halfway through, as the bot saw it (the game is over: every view is open),
+        # then the audit page's check of the whole game.
+        page.goto(f"/games/{game_id}/replay/?version={game.version // 2}&seat={players - 1}")
+        page.wait_for_selector("#replay .replay-board")
+        assert f"Version {game.version // 2} of {game.version}" in page.inner_text("#replay-status")
+        page.goto(f"/games/{game_id}/audit/")
+        assert page.inner_text("#verdict").startswith("Verified")

@@ -10,7 +10,21 @@ board module of its own gets the generic one, so every catalogued game is playab
 from __future__ import annotations
 
 import importlib
+import json
 from functools import lru_cache
+
+
+class Partial(list):
+    """The steps of a move chosen so far on the board: shown, never submitted."""
+
+
+def partial_from(raw: str | None) -> Partial:
+    """A partial move as the page carries it (JSON, a list of steps); empty if unreadable."""
+    try:
+        steps = json.loads(raw or "[]")
+    except ValueError:
+        return Partial()
+    return Partial(steps) if isinstance(steps, list) and all(isinstance(s, dict) for s in steps) else Partial()
 
 
 @lru_cache(maxsize=None)
@@ -31,9 +45,10 @@ def on_board(slug: str, move: dict) -> bool:
     return move.get("type") in getattr(board, "ON_BOARD", ())
 
 
-def present(slug: str, view, *, legal, names, seat) -> dict:
+def present(slug: str, view, *, legal, names, seat, partial: Partial | None = None) -> dict:
     board = board_for(slug)
-    context = board.present(view, legal=legal, names=names, seat=seat)
+    extra = {"partial": partial or Partial()} if getattr(board, "PARTIAL", False) else {}
+    context = board.present(view, legal=legal, names=names, seat=seat, **extra)
     context["template"] = board.TEMPLATE
     context["drawn"] = board.__name__ != "web.boards.generic"
     return context

@@ -52,8 +52,8 @@ def present(view, *, legal, names, seat) -> dict:
             r, c = trip["path"][min(trip["position"], len(trip["path"]) - 1)]
             squares[r][c]["trams"].append(names[number][:2])
     places = [m for m in legal if on_board(m)]
-    for move in places:
-        squares[move["row"]][move["col"]]["can"].append(f"can-t{move['tile']}")
+    for move in places:  # marked for the picked tile, and brighter for its picked rotation
+        squares[move["row"]][move["col"]]["can"] += [f"can-t{move['tile']}", f"can-t{move['tile']}-r{move['rotation']}"]
     for line in squares:
         for square in line:
             square["can"] = " ".join(sorted(set(square["can"])))

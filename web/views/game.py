@@ -3,6 +3,7 @@ replay and audit. Every read goes through games.selectors and every write throug
 games.services: the page shows only the seat's view and the log as redacted for it."""
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import timezone
 
@@ -12,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from games import registry, selectors, services
@@ -72,8 +74,9 @@ def _duration(seconds) -> str:
     return f"{minutes} min"
 
 
-def _etag(game, seat, user) -> str:
-    return f'"web-g{game.pk}-v{game.version}-s{seat}-u{user.pk if user else 0}"'
+def _etag(game, seat, user, partial=None) -> str:
+    steps = f"-p{hashlib.sha256(json.dumps(partial, sort_keys=True).encode()).hexdigest()[:12]}" if partial else ""
+    return f'"web-g{game.pk}-v{game.version}-s{seat}-u{user.pk if user else 0}{steps}"'
 
 
 def log_entries(game, seat, names, *, after: int, limit: int, since: int | None = None) -> list[dict]:
@@ -97,8 +100,9 @@ def outcome_rows(game, names) -> list[dict]:
     return sorted(rows, key=lambda row: (row["rank"] is None, row["rank"] or 0))
 
 
-def live_context(request, game, *, notice: str = "", error: str = "") -> dict:
-    """Everything the live part of the game page shows, for the user's seat (or a spectator)."""
+def live_context(request, game, *, notice: str = "", error: str = "", partial=None) -> dict:
+    """Everything the live part of the game page shows, for the user's seat (or a spectator);
+    ``partial``: the steps of a move the player has begun on the board."""
     user = _user(request)
     me = selectors.seat_of(game, user)
     seats = seat_rows(game)
@@ -113,17 +117,20 @@ def live_context(request, game, *, notice: str = "", error: str = "") -> dict:
         after = max(since - 3, game.version - 200, 0)
     seat_info = _seat_context(game, seats, names, me, user)
     waiting_for = [names[n] for n in game.to_move] if game.status == GameStatus.ACTIVE else []
+    partial = boards.Partial(partial or []) if legal else boards.Partial()
     return {
         "game": game, "title": rules.title, "me": me, "names": names, "seats": seat_info,
         "my_name": names[me] if me is not None else None, "view": view, "legal_count": len(legal),
-        "board": boards.present(game.slug, view, legal=legal, names=names, seat=me) if view is not None else None,
+        "board": (boards.present(game.slug, view, legal=legal, names=names, seat=me, partial=partial)
+                  if view is not None else None),
         "move_groups": group_moves(game.slug, [m for m in legal if not boards.on_board(game.slug, m)],
                                    view, names, optional=optional),
         "optional": optional, "my_turn": me is not None and me in game.to_move,
         "waiting_for": waiting_for, "log": log_entries(game, me, names, after=after, limit=250, since=since),
         "since": since, "outcome": outcome_rows(game, names) if game.status == GameStatus.FINISHED else None,
-        "outcome_notes": (game.outcome or {}).get("notes") or [], "etag": _etag(game, me, user),
-        "poll_headers": json.dumps({"If-None-Match": _etag(game, me, user)}),
+        "outcome_notes": (game.outcome or {}).get("notes") or [], "etag": _etag(game, me, user, partial),
+        "poll_headers": json.dumps({"If-None-Match": _etag(game, me, user, partial)}),
+        "partial_query": urlencode({"partial": json.dumps(partial)}) if partial else "",
         "notice": notice, "error": error, "free_seats": [s for s in seat_info if s["open"]],
         "poll_ms": settings.WEB_POLL_MS,
         "time_control": game.time_control,
@@ -134,7 +141,7 @@ def live_context(request, game, *, notice: str = "", error: str = "") -> dict:
 
 def game_page(request, game_id: int):
     game = _game(game_id)
-    context = live_context(request, game)
+    context = live_context(request, game, partial=boards.partial_from(request.GET.get("partial")))
     return render(request, "web/game.html", context)
 
 
@@ -142,12 +149,14 @@ def game_live(request, game_id: int):
     """The live fragment. The page sends the ETag of what it shows; unchanged → 304."""
     game = _game(game_id)
     user = _user(request)
-    etag = _etag(game, selectors.seat_of(game, user), user)
+    me = selectors.seat_of(game, user)
+    partial = boards.partial_from(request.GET.get("partial")) if selectors.can_move(game, me) else None
+    etag = _etag(game, me, user, partial)
     if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         return response
-    response = render(request, "web/_live.html", live_context(request, game))
+    response = render(request, "web/_live.html", live_context(request, game, partial=partial))
     response["ETag"] = etag
     response["Cache-Control"] = "no-store"
     return response
@@ -167,7 +176,13 @@ def game_move(request, game_id: int):
     game = _game(game_id)
     move = _posted_move(request, game)
     if move is None:
-        return _answer(request, game_id, error="Choose a move first.", status=400)
+        clicked = set(request.POST) - {"csrfmiddlewaretoken", "expected_version", "partial"}
+        return _answer(request, game_id, status=400, error=(
+            "That is not one of your legal moves now: choose again." if clicked else "Choose a move first."))
+    if isinstance(move, boards.Partial):  # one more step of a move begun on the board: show it
+        if request.htmx:
+            return render(request, "web/_live.html", live_context(request, game, partial=move))
+        return redirect(reverse("web:game", args=[game_id]) + "?" + urlencode({"partial": json.dumps(move)}))
     try:
         services.move_submit(user=request.user, game_id=game.pk, expected_version=expected, move=move)
     except VersionConflict:

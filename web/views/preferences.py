@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import time
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -15,8 +16,10 @@ from games import services as game_services
 from games import timecontrol
 from games.errors import ServiceError
 from games.models import GameStatus
-from worker import selectors, services
+from worker import mail, selectors, services
 from worker.models import NotifyMode
+
+User = get_user_model()
 
 
 def _token_of(user) -> str:
@@ -48,6 +51,12 @@ def _clock(value: str, name: str) -> time | None:
 @login_required
 @require_POST
 def preferences_save(request):
+    _save_email_preferences(request, request.user)
+    return redirect("web:settings")
+
+
+def _save_email_preferences(request, user) -> bool:
+    """Save the email-and-time form for ``user``; the outcome is said in a message."""
     post = request.POST
     changes = {"mode": post.get("mode", ""), "time_zone": post.get("time_zone", "").strip() or "UTC"}
     try:
@@ -57,14 +66,31 @@ def preferences_save(request):
             changes["reminder_hours"] = float(post["reminder_hours"])
         if post.get("digest_hour", "") != "":
             changes["digest_hour"] = int(post["digest_hour"])
-        services.preferences_update(user=request.user, changes=changes)
+        services.preferences_update(user=user, changes=changes)
     except ValueError:
         messages.error(request, "Reminder hours and the digest hour must be numbers.")
     except ServiceError as refused:
         messages.error(request, refused.message)
     else:
         messages.success(request, "Your preferences are saved.")
-    return redirect("web:settings")
+        return True
+    return False
+
+
+def email_preferences(request, token: str):
+    """The page every email's "Change what we send you" opens: the account is the one the
+    signed link names, so no login is needed (the link expires; then the settings page,
+    after logging in, does the same)."""
+    user_id = mail.preferences_user_id(token)
+    user = User.objects.filter(pk=user_id, is_active=True).first() if user_id is not None else None
+    if user is None:
+        return render(request, "web/email_preferences.html", {"expired": True}, status=404)
+    if request.method == "POST":
+        _save_email_preferences(request, user)
+        return redirect("web:email_preferences", token=token)
+    return render(request, "web/email_preferences.html", {
+        "prefs": selectors.preferences_of(user), "modes": NotifyMode.choices, "account": user,
+        "action": request.path, "unsubscribe_url": mail.unsubscribe_url(user.pk)})
 
 
 @login_required

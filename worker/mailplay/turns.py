@@ -63,7 +63,19 @@ def personal(line: str, names: list[str], seat: int | None) -> str:
         text = re.sub(rf"\b([Yy]ou) {verb}\b", rf"\1 {fixed}", text)
     if text.startswith("You "):
         text = text.replace(" their ", " your ")
+        text = re.sub(r"^You (\w+)", lambda m: "You " + _plain_verb(m.group(1)), text)
     return text
+
+
+def _plain_verb(word: str) -> str:
+    """The verb after a sentence's "You" without the third person's s: "places" -> "place"."""
+    if word in ("is", "has", "was", "are", "have", "were") or not word.endswith("s") or word.endswith("ss"):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
 
 
 def web_link(game: Game) -> str:

@@ -203,7 +203,10 @@ def situation(view: dict, names: list[str]) -> str:
             lines.append(f"{by.capitalize()} has made an offer to {to}.")
     draft = view.get("draft")
     if draft and draft.get("by") == seat and "entries" in draft:
-        lines.append(f"Your offer to {_player(view, draft['to'])} so far: {draft.get('entries')}")
+        entries = draft.get("entries") or []
+        give = _cards([e["give"] for e in entries if "give" in e])
+        want = ", ".join(str(e["want"]).replace("_", " ") for e in entries if "want" in e) or "nothing"
+        lines.append(f"Your offer to {_player(view, draft['to'])} so far: you give {give}; you want {want}.")
     due = view.get("discards_due") or {}
     if str(seat) in due:
         lines.append(f"Your hand is over the limit: discard {due[str(seat)]} card(s).")

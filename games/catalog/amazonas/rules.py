@@ -350,8 +350,12 @@ class AmazonasRules(Rules):
         if set(move) - {"type"} != fields[kind]:
             wanted = ", ".join(sorted(fields[kind])) or "no fields"
             raise IllegalMove(f"A {kind} move takes {wanted}.", code="malformed_move")
-        if any(isinstance(value, bool) for value in move.values()):
-            raise IllegalMove("Move fields are names and numbers, not true or false.", code="malformed_move")
+        kinds = {"village": str, "card": int, "research": str}
+        for name in fields[kind]:
+            value = move[name]
+            if isinstance(value, bool) or not isinstance(value, kinds[name]):
+                wanted = "a number" if kinds[name] is int else "a name"
+                raise IllegalMove(f"The {name} of a {kind} move is {wanted}.", code="malformed_move")
         if move not in self.legal_moves(state, seat):
             raise IllegalMove(self._why_not(state, seat, move), code="illegal_move")
         work = clone(state)
@@ -394,6 +398,8 @@ class AmazonasRules(Rules):
                 return "Take your income (or hire the Indio) before you build."
             return self.build_problem(state, seat, move["village"]) or "You may not build there now."
         if kind == "neutral":
+            if state["players"] != 2:
+                return "Neutral huts are only used with two players."
             if state["step"] != "start":
                 return "A neutral hut is built at the start of your turn, before your income."
             return self.neutral_problem(state, seat, move["village"]) or "You may not build a neutral hut there."

@@ -70,8 +70,9 @@ def move_words(move: dict, view: dict) -> str:
         cost = _cost(view or {}, village)
         price = f" for {cost} gold" if cost is not None else ""
         mission = " (a mission village)" if village in ((view or {}).get("mission") or []) else ""
-        return (f"Build a hut in {C.village_name(village)}{price}, gaining a "
-                f"{C.TYPE_NAMES[C.village_type(village)]} tile{mission}")
+        kind = C.TYPE_NAMES[C.village_type(village)]
+        return (f"Build a hut in {C.village_name(village)}{price}, gaining "
+                f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} tile{mission}")
     if kind == "neutral":
         return f"Build a free neutral hut in {C.village_name(move['village'])}"
     if kind == "collect":

@@ -574,7 +574,7 @@ class AmazonasRules(Rules):
             extra = " (an extra hut, 1 silver more)" if p.get("extra") else ""
             chip = f" and takes the {p['chip']}-point chip for all five types" if p.get("chip") else ""
             return (f"{player(p['seat'])} builds a hut in {C.village_name(p['village'])} for "
-                    f"{money_words(p['cost'])}{extra}, gaining a {C.TYPE_NAMES[p['research']]} tile{chip}.")
+                    f"{money_words(p['cost'])}{extra}, gaining {article(C.TYPE_NAMES[p['research']])} tile{chip}.")
         if kind == "NeutralHutBuilt":
             return f"{player(p['seat'])} builds a neutral hut in {C.village_name(p['village'])}."
         if kind == "RoundStarted":
@@ -602,6 +602,10 @@ class AmazonasRules(Rules):
             totals = ", ".join(f"{player(s)} {score['total']}" for s, score in enumerate(p["scores"]))
             return f"The expedition is over: {totals}."
         return super().describe(event, seat)
+
+
+def article(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def money_words(silver: int) -> str:

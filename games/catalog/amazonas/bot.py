@@ -69,6 +69,10 @@ def hut_value(state: dict, seat: int, village: str) -> float:
     return value
 
 
+COST_DIVISOR = 20.0   # a hut must be worth a little more than nothing before the last round
+RANK_BY_RATIO = True  # the most value per silver first (else the most value)
+
+
 def best_build(rules, state, seat, moves) -> dict | None:
     builds = [m for m in moves if m["type"] == "build"]
     if not builds:
@@ -79,9 +83,9 @@ def best_build(rules, state, seat, moves) -> dict | None:
         value = hut_value(state, seat, move["village"])
         # Money has no worth at the end; before then a hut must earn its price.
         late = state["round"] >= C.ROUNDS or state["phase"] == "start"
-        threshold = 0.0 if late else cost / 4.5
+        threshold = 0.0 if late else cost / COST_DIVISOR
         scored.append((value - threshold, value / cost, move))
-    scored.sort(key=lambda item: (item[1], item[0]), reverse=True)
+    scored.sort(key=lambda item: (item[1], item[0]) if RANK_BY_RATIO else (item[0], item[1]), reverse=True)
     margin, _, move = scored[0]
     return move if margin > 0 else None
 
@@ -96,6 +100,9 @@ def start_build(state, seat, moves) -> dict:
         return (own - reach * 0.5 - len(state["sites"][village]), village)
 
     return max(moves, key=score)
+
+
+CARD_WEIGHT, LATE_WEIGHT = 0.75, 0.3
 
 
 def card_choice(rules, state, seat, moves) -> dict:
@@ -117,7 +124,7 @@ def card_choice(rules, state, seat, moves) -> dict:
             effective -= max(counts(state, seat).values())
         if event in ("jaguar", "crocodile") and shield:
             effective += 1.5
-        weight = 0.3 if late else 0.75
+        weight = LATE_WEIGHT if late else CARD_WEIGHT
         short = 0.4 if money < need else 0.0
         return (effective - (weight - short) * value, value)
 

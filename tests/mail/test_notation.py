@@ -10,8 +10,8 @@ import pytest
 from games import registry
 from games.engine import harness
 
-SLUGS = ["momiji", "travel", "soleils", "medina", "linie1"]
-PLAYERS = {"momiji": 2, "travel": 3, "soleils": 2, "medina": 3, "linie1": 2}
+SLUGS = ["momiji", "travel", "soleils", "medina", "linie1", "amazonas"]
+PLAYERS = {"momiji": 2, "travel": 3, "soleils": 2, "medina": 3, "linie1": 2, "amazonas": 2}
 MOVES = 400
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve", "Finn"]
 

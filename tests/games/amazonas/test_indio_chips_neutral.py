@@ -179,3 +179,17 @@ def test_the_start_round_builds_anywhere_for_2_or_3_gold_in_seat_order_from_the_
 
 RULES_EVENTS = {"jaguar", "crocodile", "fire", "theft", "indio", "research_orchid", "research_fish",
                 "research_butterfly", "research_parrot", "research_reptile"}
+
+
+def test_neutral_huts_ignore_the_jaguar_and_never_join_a_network():
+    state = new_game(2)
+    put(state, 0, "tabatinga")
+    put(state, 1, "santarem")
+    state = in_round(state, "jaguar")
+    state["money"][0] = 30
+    state, _ = choose(state, [5, 0])
+    assert {"type": "neutral", "village": "japura"} in RULES.legal_moves(state, 0)   # a path away
+    state, _ = play(state, 0, {"type": "neutral", "village": "manaus"})
+    # Manaus now holds a (neutral) hut, but it is nobody's: Coari, next to Manaus only by
+    # water and far from Tabatinga, stays out of reach.
+    assert "not joined" in refused(state, 0, {"type": "build", "village": "coari"})

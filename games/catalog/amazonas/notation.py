@@ -160,7 +160,8 @@ def situation(view: dict, names: list[str]) -> str:
         seat = data["seat"]
         head = "You" if seat == you else _name(view, seat, names)
         huts = ", ".join(C.village_name(v) for v in data["huts"]) or "none"
-        hand = " ".join(str(card) for card in data["hand"])
+        cards = data["hand"]
+        hand = (f"card{'s' if len(cards) > 1 else ''} " + ", ".join(str(card) for card in cards)) if cards else "none"
         extra = []
         if data["five_types_chip"]:
             extra.append(f"five-type chip {data['five_types_chip']}")
@@ -171,6 +172,6 @@ def situation(view: dict, names: list[str]) -> str:
         elif phase == "turn" and data["chosen"] is not None:
             extra.append(f"played card {data['chosen']} worth {data['value']}")
         lines.append(f"{head}: {_money(data['money'])}, copper coin {data['copper']}, "
-                     f"{data['huts_left']} huts left; cards in hand: {hand or 'none'}")
+                     f"{data['huts_left']} huts left; income cards in hand: {hand}")
         lines.append(f"  tiles: {_tiles(data)}; huts in: {huts}" + (f"; {'; '.join(extra)}" if extra else ""))
     return "\n".join(lines)

@@ -34,5 +34,9 @@ def evaluate(rules, state: dict, seat: int) -> float:
     return margin_value(totals[seat], [t for other, t in enumerate(totals) if other != seat], 4.0)
 
 
+# Rollouts run to the end of the game (at most about 130 moves): a cut-off score misses
+# what money and half-built networks are worth, and the basic bot plays out cheaply.
+# Against the basic bot over 20 two-player games this won 85%; cut off after 30 or 40
+# moves (even with 6 worlds and the basic bot's ranking of candidates) 53-75%.
 choose_strong = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
-                           budget=Budget(worlds=4, candidates=4, rollout_moves=30), version=1)
+                           budget=Budget(worlds=4, candidates=4, rollout_moves=200), version=1)

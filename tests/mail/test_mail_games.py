@@ -45,7 +45,7 @@ GAMES = {
     "soleils": ({}, 2, 60, {"write", "sun_only", "crab", "crab_skip", "sun"}),
     "travel": ({"events": True, "special_items": True, "forbidden_items": True, "characters": True}, 2, 80, {"draw", "recycle", "propose", "offer_give", "offer_want", "offer_send"}),
     "linie1": ({}, 2, 70, {"place"}),
-    "amazonas": ({}, 2, 12, {"build", "income", "neutral", "collect", "end"}),
+    "amazonas": ({}, 2, 14, {"build", "income", "neutral", "collect"}),
 }
 
 

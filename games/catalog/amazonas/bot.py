@@ -63,9 +63,6 @@ def hut_value(state: dict, seat: int, village: str) -> float:
         after = distances(village)[target]
         if after < before:
             value += 1.2 * (before - after) / max(1, after + 1)
-    rounds_left = C.ROUNDS - state["round"]
-    if rounds_left <= 2:
-        value -= 0.0
     return value
 
 

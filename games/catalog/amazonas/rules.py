@@ -532,8 +532,6 @@ class AmazonasRules(Rules):
             return Event(event.type, public)
         if event.type == "IncomeChosen" and p["seat"] != seat:
             return Event(event.type, {"seat": p["seat"], "round": p["round"]})
-        if event.type == "GameEnded":
-            return event
         return event
 
     # -- the end ---------------------------------------------------------------

@@ -141,9 +141,16 @@ def test_the_hands_come_back_after_rounds_7_and_14():
     put(state, 1, "manaus")
     put(state, 2, "coari")
     state = in_round(state, "fire")
-    for number in range(1, 8):
-        assert len(state["hands"][0]) == 8 - number
+    for number in range(1, 15):
+        assert len(state["hands"][0]) == 7 - (number - 1) % 7
         state, _ = choose(state, [state["hands"][s][0] for s in range(3)])
         state, _ = finish_round(state)
-    assert state["round"] == 8
-    assert state["hands"][0] == [0, 1, 2, 3, 4, 5, 6] and state["played"][0] == []
+        if number == 7:
+            assert state["round"] == 8
+            assert state["hands"][0] == [0, 1, 2, 3, 4, 5, 6] and state["played"][0] == []
+    # After round 14 the hands are full again; rounds 15-18 use four of the seven cards.
+    assert state["round"] == 15 and state["hands"][1] == [0, 1, 2, 3, 4, 5, 6]
+    for number in range(15, 19):
+        state, _ = choose(state, [state["hands"][s][-1] for s in range(3)])
+        state, _ = finish_round(state)
+    assert state["phase"] == "over" and state["hands"][2] == [0, 1, 2]

@@ -52,7 +52,10 @@ def _game(*, status: str, version: int, seats: list, to_move: list, view, your_s
             "head_hash": HASHES[0], "seed_commitment": SEED_COMMITMENT, "hash_scheme": 2, "seats": seats,
             "to_move": to_move, "may_move": [], "your_seat": your_seat, "deadline": None, "outcome": None,
             "view": view, "created_at": CREATED, "started_at": CREATED if status == "active" else None,
-            "finished_at": None}
+            "finished_at": None,
+            # At the table (table app): rated by default with two people; nobody rated yet.
+            "rated": True, "spectators_read": False, "unread_messages": 0,
+            "ratings": [None for _ in seats]}
 
 
 def _error(code: str, message: str, details: dict | None = None) -> dict:

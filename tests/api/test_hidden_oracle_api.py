@@ -19,7 +19,11 @@ from tests.support.secrets import SECRETS
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [("momiji", 3), ("travel", 3), ("soleils", 3), ("linie1", 3), ("medina", 2)]
+GAMES = [("momiji", 3), ("travel", 3), ("soleils", 3), ("linie1", 3), ("medina", 2), ("amazonas", 3)]
+# Amazonas's secrets are numbers (a mission card, an income card), which this text search
+# cannot tell from other numbers: the served view and events must equal the rules' own,
+# and the in-memory oracle (tests/games/test_hidden_oracle.py) marks each secret number.
+NUMERIC_SECRETS = {"amazonas"}
 
 
 def _get(value, path):
@@ -97,5 +101,5 @@ def test_each_seat_is_served_the_rules_view_and_redaction_and_nothing_more(slug,
                 if f'"{value}"' not in explained:
                     assert f'"{value}"' not in text and value not in " ".join(e["description"] for e in served), \
                         (seat, value)
-    if slug != "medina":
+    if slug != "medina" and slug not in NUMERIC_SECRETS:
         assert looked > 0, "there were secrets to look for"

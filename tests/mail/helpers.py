@@ -121,20 +121,40 @@ def mail_for(mailbox, address: str, game_id: int, seat: int, version: int, timeo
     return found()
 
 
-def _current_mail(mailbox, address: str, game, seat: int, timeout: float = 30):
-    """Wait for an email to answer at the game's version then; None if the game moves on meanwhile."""
+def _current_mail(mailbox, address: str, game, seat: int, fits=lambda message: True, timeout: float = 30):
+    """The email that asks ``seat`` for its move now: the one for the game's version, else
+    the newest since the seat's own last move that still ``fits`` the move (a turn email
+    goes out when a turn begins, not again when a bot moves in the same simultaneous
+    round). None if the game moves on meanwhile; ``CONTINUED`` when the seat's turn goes
+    on after a move it made itself, which no email announces."""
+    from games import selectors
     from games.models import Game
 
     version = game.version
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    since = selectors.last_move_version(game, seat)
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        older = None
         for message in reversed(mail_to(mailbox, address)):
-            if reply_to_version(message) == (game.pk, seat, version):
+            answering = reply_to_version(message)
+            if not answering or answering[:2] != (game.pk, seat):
+                continue
+            if answering[2] == version:
                 return message
+            if older is None and since <= answering[2] < version and fits(message):
+                older = message
+        waited = time.monotonic() - started
+        if older is not None and waited > 3:
+            return older
+        if since == version and waited > 10:
+            return CONTINUED  # its own move left it to move: no new turn began, no email came
         if Game.objects.filter(pk=game.pk).values_list("version", flat=True).first() != version:
             return None
         time.sleep(0.1)
     raise AssertionError(f"no email to {address} to answer at version {version}")
+
+
+CONTINUED = object()
 
 
 def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: int, until=None,
@@ -177,14 +197,26 @@ def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: i
                 continue  # a bot moved at the same moment: choose again
             by["direct"] += 1
             continue
-        message = _current_mail(mailbox, user.email, game, seat)
-        if message is None:
-            continue  # the game moved on (a bot, at the same time) while the email was on its way
         turn = turns.turn_for(game, seat)
         module = turns.notation_module(game.slug)
+        words = module.move_words(move, turn.view)
+
+        def fits(message):  # an older email's list must still hold the move
+            listed = numbered_moves(message.get_body(("plain",)).get_content())
+            return words in listed if listed else False
+
+        message = _current_mail(mailbox, user.email, game, seat, fits)
+        if message is None:
+            continue  # the game moved on (a bot, at the same time) while the email was on its way
+        if message is CONTINUED:  # no email asks for this move: made straight through the service
+            try:
+                game_services.move_submit(user=user, game_id=game.pk, expected_version=game.version, move=move)
+            except VersionConflict:
+                continue
+            by["direct"] += 1
+            continue
         text = message.get_body(("plain",)).get_content()
         listed = numbered_moves(text)
-        words = module.move_words(move, turn.view)
         if listed:
             answer = f"{listed[words]}"
             by["number"] += 1

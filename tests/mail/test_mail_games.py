@@ -53,6 +53,7 @@ GAMES = {
     # Two people: whoever completes a line first rolls and drives by email (a bot seat might
     # finish its trip before the one person's line is complete).
     "linie1": ({}, 2, 0, 400, {"place", "roll", "use_die", "start_trip"}),
+    "amazonas": ({}, 1, 1, 40, {"build", "income", "neutral", "collect"}),
 }
 
 

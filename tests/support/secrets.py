@@ -171,10 +171,34 @@ def nothing(*_args):
     return []
 
 
+# -- Amazonas -------------------------------------------------------------------------
+# Rules: each mission card is secret until the final scoring; the income cards are
+# chosen face down and shown together once everyone has chosen (whether a player has
+# chosen is public). The event cards left are public (they can be counted).
+def amazonas_state(state, seat):
+    if state.get("phase") == "over":
+        return []
+    paths = [("missions", other) for other in _others(state["players"], seat)]
+    if state["phase"] == "choose":
+        paths += [("chosen", other) for other in _others(state["players"], seat)
+                  if state["chosen"][other] is not None]
+    return paths
+
+
+def amazonas_event(event, seat):
+    p = event.payload
+    if event.type == "GameStarted":
+        return [("missions", other) for other in _others(p["players"], seat)]
+    if event.type == "IncomeChosen" and p["seat"] != seat:
+        return [("card",)]
+    return []
+
+
 SECRETS = {
     "momiji": GameSecrets("momiji", momiji_state, momiji_event),
     "travel": GameSecrets("travel", travel_state, travel_event),
     "soleils": GameSecrets("soleils", soleils_state, soleils_event, alternatives=soleils_alternatives),
     "linie1": GameSecrets("linie1", linie1_state, linie1_event),
     "medina": GameSecrets("medina", nothing, nothing, notes="no hidden information"),
+    "amazonas": GameSecrets("amazonas", amazonas_state, amazonas_event),
 }

@@ -29,7 +29,8 @@ def pick_move(game, seat: int) -> dict:
 
 
 def click_on_board(page, slug: str, move: dict) -> bool:
-    """Place a Medina piece, a Linie 1 tile or a 62 Soleils die by picking it and clicking its square."""
+    """Place a Medina piece, a Linie 1 tile or a 62 Soleils die by picking it and clicking its square;
+    build an Amazonas hut by clicking its village, choose its income card by clicking the card."""
     if slug == "medina" and "x" in move:
         piece = f"building-{move['colour']}" if move["type"] == "building" else move["type"]
         page.check(f"#piece-{piece}")
@@ -56,6 +57,12 @@ def click_on_board(page, slug: str, move: dict) -> bool:
         page.check(f"#tile-{move['tile']}")
         page.check(f"#rot-{move['rotation']}")
         page.click(f"#live button[data-square='{move['row']},{move['col']}']")
+        return True
+    if slug == "amazonas" and move["type"] in ("build", "neutral"):
+        page.click(f"#live .village[data-village='{move['village']}'] button")
+        return True
+    if slug == "amazonas" and move["type"] == "income":
+        page.click(f"#live button.icard[data-move='{canonical(move)}']")
         return True
     return False
 

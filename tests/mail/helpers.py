@@ -228,6 +228,17 @@ def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: i
         gateway.send(sender=user.email, to=message["Reply-To"], subject="Re: " + str(message["Subject"]),
                      text=f"{answer}\n\nOn a day, LudoPost wrote:\n" + "\n".join("> " + l for l in text.splitlines()),
                      headers={"In-Reply-To": message["Message-ID"]})
+        answered_at = reply_to_version(message)[2]
+        if answered_at < version:
+            # An older turn email: the gateway takes it if nothing that seat may see has
+            # changed since, else answers "the game moved on" with the list of now.
+            def settled():
+                return (Game.objects.get(pk=game.pk).version > version
+                        or any(reply_to_version(m) == (game.pk, seat, version)
+                               for m in mail_to(mailbox, user.email)))
+            wait_for(settled, timeout=30, message=f"{move} ({answer!r}) to be appended or answered")
+            if Game.objects.get(pk=game.pk).version == version:
+                continue
         wait_for(lambda: Game.objects.get(pk=game.pk).version > version, timeout=30,
                  message=f"{move} ({answer!r}) to be appended")
         played[move["type"]] = played.get(move["type"], 0) + 1

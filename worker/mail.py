@@ -109,8 +109,10 @@ def _still_to_move(game: Game, seat: Seat) -> None:
 
 
 def _since_last_move(game: Game, seat: Seat, names: list[str] | None = None) -> list[str]:
-    events = game_selectors.events_for(game, seat.number, after=seat.last_move_version, limit=40)
     names = names or turns.names_of(game)
+    # The reader is "you": each name is first the rules' "Player N", then personal.
+    reader = [f"Player {n + 1}" for n in range(len(names))]
+    events = game_selectors.events_for(game, seat.number, after=seat.last_move_version, limit=40, names=reader)
     return [turns.personal(e["description"], names, seat.number) for e in events if e.get("description")]
 
 

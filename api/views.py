@@ -19,7 +19,7 @@ from games import idempotency, registry, selectors, services
 from games.audit import export_game, verify_game
 from games.errors import Forbidden, InvalidInput, NotFound
 from games.models import GameStatus
-from games.names import mentions_player, name_players, names_of, seat_names
+from games.names import mentions_player, name_players, named_outcome, names_of, seat_names
 from games.table.writes import table_json
 from worker.health import service_status
 
@@ -159,7 +159,8 @@ def _game_data(game, seat):
                    "bank_seconds": st.bank_seconds} for st in seats],
         "to_move": game.to_move, "may_move": selectors.may_move(game), "your_seat": seat,
         "deadline": min(deadlines) if deadlines else None,
-        "outcome": game.outcome, "view": selectors.view_for(game, seat), "created_at": game.created_at,
+        "outcome": named_outcome(game.outcome, names), "view": selectors.view_for(game, seat),
+        "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at, "table": table_json(game),
     }
 

@@ -81,3 +81,10 @@ def personal(line: str, names: list[str], seat: int | None) -> str:
         text = text.replace(" their ", " your ")
     text = text.replace("You's ", "Your ").replace("you's ", "your ")
     return text
+
+
+def named_outcome(outcome: dict | None, names: list[str]) -> dict | None:
+    """A game's outcome with its notes naming players (the stored notes say "Player N")."""
+    if not outcome or not outcome.get("notes"):
+        return outcome
+    return {**outcome, "notes": [name_players(note, names) for note in outcome["notes"]]}

@@ -17,7 +17,7 @@ from games.engine import Event
 SEAT_TIMED_OUT = "SeatTimedOut"
 SEAT_FORFEITED = "SeatForfeited"
 SEAT_RESIGNED = "SeatResigned"
-GAME_ENDED = "GameEnded"                  # ended by the table, not the rules (resignation, cancel)
+GAME_ENDED = "GameEndedAtTable"      # ended by the table, not the rules (resignation, cancel)
 CANCEL_PROPOSED = "CancelProposed"
 CANCEL_VOTED = "CancelVoted"
 TAKEBACK_REQUESTED = "TakebackRequested"

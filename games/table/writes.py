@@ -74,12 +74,13 @@ def answer(game: Game, rows: list, seat: int | None) -> dict:
     """The answer to a table command: the events it appended (as ``seat`` sees them,
     players by name) and where the game stands."""
     from games import selectors
-    from games.names import names_of
+    from games.names import named_outcome, names_of
 
     rules = registry.rules_for(game.slug, game.rules_version)
     reveal = game.status == GameStatus.FINISHED
     names = names_of(game)
-    return {"version": game.version, "status": game.status, "to_move": game.to_move, "outcome": game.outcome,
+    return {"version": game.version, "status": game.status, "to_move": game.to_move,
+            "outcome": named_outcome(game.outcome, names),
             "table": table_json(game),
             "events": [selectors.event_json(rules, row, seat, reveal=reveal, names=names) for row in rows]}
 

@@ -77,7 +77,7 @@ def test_resigning_in_a_two_player_game_ends_it_and_the_other_wins(player_client
     answer = post(bob, gid, "resign")
     assert answer.status_code == 201, answer.json()
     data = answer.json()
-    assert [e["type"] for e in data["events"]] == ["SeatResigned", "GameEnded"]
+    assert [e["type"] for e in data["events"]] == ["SeatResigned", "GameEndedAtTable"]
     assert data["events"][0]["description"] == "bob resigned and ranks last; the game ends."
     assert data["events"][0]["actor"] == 1 and data["events"][0]["payload"] == {"seat": 1, "then": "ends"}
     assert data["status"] == "finished" and data["version"] == 3
@@ -120,7 +120,7 @@ def test_the_table_option_end_makes_any_resignation_end_the_game(player_client):
     ann, bob, cat = player_client(), player_client(), player_client()
     gid = table_game([ann, bob, cat], table={"on_resign": "end"})
     data = post(bob, gid, "resign").json()
-    assert [e["type"] for e in data["events"]] == ["SeatResigned", "GameEnded"]
+    assert [e["type"] for e in data["events"]] == ["SeatResigned", "GameEndedAtTable"]
     assert data["outcome"]["ranks"] == [1, 3, 1] and data["outcome"]["winners"] == [0, 2]
     verified(gid)
 
@@ -146,12 +146,12 @@ def test_cancel_needs_every_player_and_one_objection_closes_the_proposal(player_
     post(bob, gid, "cancel")
     post(ann, gid, "cancel/vote", {"vote": "agree"})
     ended = post(cat, gid, "cancel/vote", {"vote": "agree"}).json()
-    assert [e["type"] for e in ended["events"]] == ["CancelVoted", "GameEnded"]
+    assert [e["type"] for e in ended["events"]] == ["CancelVoted", "GameEndedAtTable"]
     assert ended["status"] == "finished"
     assert ended["outcome"]["ended_by"] == "cancelled" and ended["outcome"]["rated"] is False
     assert ended["outcome"]["ranks"] == [] and ended["outcome"]["winners"] == []
     assert log_types(gid)[1:] == ["CancelProposed", "CancelVoted", "CancelVoted", "CancelProposed", "CancelVoted",
-                                  "CancelVoted", "GameEnded"]
+                                  "CancelVoted", "GameEndedAtTable"]
     verified(gid)
 
 
@@ -169,7 +169,7 @@ def test_a_cancel_deadline_without_objection_cancels_through_the_sweep(player_cl
     game = Game.objects.get(pk=gid)
     assert game.status == "finished" and game.outcome["ended_by"] == "cancel_deadline"
     last = game.events.order_by("-seq").first()
-    assert last.type == "GameEnded" and last.actor is None and last.command["kind"] == "cancel_deadline"
+    assert last.type == "GameEndedAtTable" and last.actor is None and last.command["kind"] == "cancel_deadline"
     assert sweep_deadlines(now=start + timedelta(hours=26))["cancels"] == 0    # once
     verified(gid)
 

@@ -122,14 +122,22 @@ def live_context(request, game, *, notice: str = "", error: str = "") -> dict:
         "optional": optional, "my_turn": me is not None and me in game.to_move,
         "waiting_for": waiting_for, "log": log_entries(game, me, names, after=after, limit=250, since=since),
         "since": since, "outcome": outcome_rows(game, names) if game.status == GameStatus.FINISHED else None,
-        "outcome_notes": (game.outcome or {}).get("notes") or [], "etag": _etag(game, me, user),
+        "outcome_notes": [name_players(note, names) for note in (game.outcome or {}).get("notes") or []],
+        "etag": _etag(game, me, user),
         "poll_headers": json.dumps({"If-None-Match": _etag(game, me, user)}),
         "notice": notice, "error": error, "free_seats": [s for s in seat_info if s["open"]],
         "poll_ms": settings.WEB_POLL_MS,
         "time_control": game.time_control,
         "seat_link_base": request.build_absolute_uri(reverse("web:join", args=[game.pk])),
         "move_url": reverse("web:move", args=[game.pk]),
+        "table": table_context(game, me, names), "table_url": reverse("web:table", args=[game.pk]),
     }
+
+
+def table_context(game, me, names):
+    from web.views.table import table_context as context    # the table's module imports this one
+
+    return context(game, me, names)
 
 
 def game_page(request, game_id: int):

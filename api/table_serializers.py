@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.serializers import (EventSerializer, GameSummarySerializer, OutcomeSerializer, StrictSerializer,
+from api.serializers import (EventSerializer, GameSummarySerializer, OutcomeSerializer, StrictBooleanField,
+                             StrictSerializer,
                              TableOptionsSerializer)
 
 
@@ -46,7 +47,7 @@ class CancelVoteSerializer(StrictSerializer):
 
 
 class TakebackAnswerSerializer(StrictSerializer):
-    accept = serializers.BooleanField(help_text="true: take the move back; false: refuse.")
+    accept = StrictBooleanField(help_text="true: take the move back; false: refuse.")
 
 
 class NextGameSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ from functools import lru_cache
 from drf_spectacular.utils import OpenApiExample
 
 from games import registry
+from games.table import options as table_options
 from games.engine.harness import Table
 
 GAME_ID = 42
@@ -41,7 +42,7 @@ def _momiji() -> dict:
 
 
 def _seat(number: int, username: str | None) -> dict:
-    return {"number": number, "username": username, "bot_level": "", "forfeited": False,
+    return {"number": number, "username": username, "name": username or "open seat", "bot_level": "", "forfeited": False,
             "deadline": None, "bank_seconds": None}
 
 
@@ -55,7 +56,9 @@ def _game(*, status: str, version: int, seats: list, to_move: list, view, your_s
             "finished_at": None,
             # At the table (table app): rated by default with two people; nobody rated yet.
             "rated": True, "spectators_read": False, "unread_messages": 0,
-            "ratings": [None for _ in seats]}
+            "ratings": [None for _ in seats],
+            # At the table (games/table): the default options, nothing pending.
+            "table": {"options": table_options.DEFAULTS, "cancel": None, "takeback": None}}
 
 
 def _error(code: str, message: str, details: dict | None = None) -> dict:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.table import options as table_options
+
 
 # -- strict input -----------------------------------------------------------------------
 class StrictBooleanField(serializers.BooleanField):
@@ -130,6 +132,18 @@ class BotSeatField(serializers.JSONField):
     """A seat number, or {seat, level}: checked by the service (games.services._parse_bot_seats)."""
 
 
+class TableOptionsSerializer(StrictSerializer):
+    takebacks = serializers.ChoiceField(table_options.TAKEBACK_MODES, required=False, default="off", help_text=(
+        "off: none; ask: the other players accept or refuse; automatic (friendly games): granted at once "
+        "when no other player has moved since, else asked."))
+    on_resign = serializers.ChoiceField(table_options.ON_RESIGN, required=False, default="bot", help_text=(
+        "bot: a basic bot plays a resigned seat on; end: a resignation ends the game. Either way the game "
+        "ends when fewer than two seats or no person would play on."))
+    cancel_after_hours = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                                  max_value=table_options.MAX_CANCEL_HOURS, help_text=(
+        "A cancel proposal nobody objects to within this many hours cancels the game; null: all must agree."))
+
+
 class GameCreateSerializer(StrictSerializer):
     creator_plays = StrictBooleanField(required=False, default=True,
                                              help_text="False: you only watch; seat 0 is free or a bot.")
@@ -148,6 +162,8 @@ class GameCreateSerializer(StrictSerializer):
         "Whether the result changes ratings; default: rated when at least two seats are for people."))
     spectators_read = StrictBooleanField(required=False, default=False,
                                          help_text="Let people without a seat read the table talk.")
+    table = TableOptionsSerializer(required=False, help_text=(
+        "The platform's options beside the game's own: takebacks, on_resign, cancel_after_hours."))
 
 
 class GameJoinSerializer(StrictSerializer):
@@ -163,13 +179,20 @@ class OutcomeSerializer(serializers.Serializer):
     notes = serializers.ListField(child=serializers.CharField(), help_text="How ties were broken, in words.")
     details = serializers.ListField(child=serializers.DictField(), help_text=(
         "Per seat, the score's breakdown as the game's page describes it."))
+    ended_by = serializers.CharField(required=False, help_text=(
+        "Only for a game ended at the table: resignation, cancelled or cancel_deadline (scores empty; a "
+        "cancelled game has no ranks)."))
+    rated = serializers.BooleanField(required=False, help_text="Only for a game ended at the table: false when "
+                                                               "cancelled.")
 
 
 class SeatSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     username = serializers.CharField(allow_null=True)
+    name = serializers.CharField(help_text="How descriptions name this seat: the username, or a bot by its level "
+                                           "(\"Bot (strong)\"); \"open seat\" while free.")
     bot_level = serializers.CharField(allow_blank=True)
-    forfeited = serializers.BooleanField()
+    forfeited = serializers.BooleanField(help_text="The seat resigned or forfeited: a bot plays it; it ranks last.")
     deadline = serializers.DateTimeField(allow_null=True, help_text="UTC moment this seat's move is due.")
     bank_seconds = serializers.FloatField(allow_null=True, help_text="Remaining time bank, if any.")
 
@@ -219,6 +242,12 @@ class GameSerializer(TableFieldsSerializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    table = serializers.SerializerMethodField(help_text=(
+        "Table options and what is pending (an open cancel proposal, a takeback request): Table."))
+
+    @extend_schema_field({"$ref": "#/components/schemas/Table"})
+    def get_table(self, data):
+        return data.get("table")
 
 
 class GameSummarySerializer(TableFieldsSerializer):

@@ -9,7 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
 from api import converters  # noqa: F401 (registers the "id" path converter)
-from api import clocks, notifications, vacations, views, webhooks
+from api import clocks, notifications, table, vacations, views, webhooks
 
 SIDECAR_ASSETS = Path(drf_spectacular_sidecar.__file__).parent / "static" / "drf_spectacular_sidecar"
 
@@ -31,6 +31,13 @@ urlpatterns = [
     path("api/v1/me/vacations/", vacations.VacationListView.as_view(), name="vacation-list"),
     path("api/v1/me/vacations/<id:pk>/", vacations.VacationDetailView.as_view(), name="vacation-detail"),
     path("api/v1/games/<id:game_id>/clocks/", clocks.ClocksView.as_view(), name="game-clocks"),
+    path("api/v1/games/<id:game_id>/resign/", table.ResignView.as_view(), name="game-resign"),
+    path("api/v1/games/<id:game_id>/cancel/", table.CancelProposeView.as_view(), name="game-cancel"),
+    path("api/v1/games/<id:game_id>/cancel/vote/", table.CancelVoteView.as_view(), name="game-cancel-vote"),
+    path("api/v1/games/<id:game_id>/takeback/", table.TakebackRequestView.as_view(), name="game-takeback"),
+    path("api/v1/games/<id:game_id>/takeback/answer/", table.TakebackAnswerView.as_view(),
+         name="game-takeback-answer"),
+    path("api/v1/me/next-game/", table.NextGameView.as_view(), name="next-game"),
     path("api/v1/unsubscribe/<str:token>/", notifications.UnsubscribeView.as_view(), name="unsubscribe"),
     path("", include("table.api_urls")),   # table talk, mutes, ratings, invitations
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -22,6 +22,8 @@ from games.errors import Forbidden, InvalidInput, NotFound
 from games.models import GameStatus
 from table import selectors as table_selectors
 from table import services as table_services
+from games.names import mentions_player, name_players, named_outcome, names_of, seat_names
+from games.table.writes import table_json
 from worker.health import service_status
 
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
@@ -148,19 +150,21 @@ def _user(request):
 
 def _game_data(game, seat):
     seats = list(game.seats.select_related("user").all())
+    names = seat_names(seats)
     deadlines = [st.deadline for st in seats if st.deadline and st.number in game.to_move]
     return {
         "id": game.pk, "slug": game.slug, "rules_version": game.rules_version, "status": game.status,
         "players": game.players, "options": game.options, "time_control": game.time_control,
         "version": game.version, "head_hash": selectors.served_head_hash(game),
         "seed_commitment": game.seed_commitment, "hash_scheme": game.hash_scheme,
-        "seats": [{"number": st.number, "username": st.user.username if st.user else None,
+        "seats": [{"number": st.number, "username": st.user.username if st.user else None, "name": names[st.number],
                    "bot_level": st.bot_level, "forfeited": st.forfeited, "deadline": st.deadline,
                    "bank_seconds": st.bank_seconds} for st in seats],
         "to_move": game.to_move, "may_move": selectors.may_move(game), "your_seat": seat,
         "deadline": min(deadlines) if deadlines else None,
-        "outcome": game.outcome, "view": selectors.view_for(game, seat), "created_at": game.created_at,
-        "started_at": game.started_at, "finished_at": game.finished_at,
+        "outcome": named_outcome(game.outcome, names), "view": selectors.view_for(game, seat),
+        "created_at": game.created_at,
+        "started_at": game.started_at, "finished_at": game.finished_at, "table": table_json(game),
         **table_selectors.game_fields([game], game.seat_users[seat] if seat is not None else None)[game.pk],
     }
 
@@ -224,7 +228,7 @@ class GameViewSet(viewsets.ViewSet):
                                           options=v["options"], bot_seats=v["bot_seats"],
                                           time_control=v["time_control"], player_seed=v["player_seed"],
                                           creator_plays=v["creator_plays"], rated=v["rated"],
-                                          spectators_read=v["spectators_read"])
+                                          spectators_read=v["spectators_read"], table=v.get("table"))
         seat = 0 if v["creator_plays"] else None
         return Response(s.GameSerializer(_game_data(game, seat)).data, status=status.HTTP_201_CREATED)
 
@@ -404,10 +408,21 @@ def _render_move(result) -> dict:
     game, rules, seat = result["game"], result["rules"], result["seat"]
     reveal = game.status == GameStatus.FINISHED
     return {"version": game.version,
-            "events": [selectors.event_json(rules, row, seat, reveal=reveal) for row in result["events"]],
+            "events": _named(game, [selectors.event_json(rules, row, seat, reveal=reveal)
+                                    for row in result["events"]]),
             "view": rules.view(result["state"], seat), "to_move": game.to_move,
             "may_move": selectors.may_move(game), "status": game.status,
             "outcome": game.outcome}
+
+
+def _named(game, events: list[dict]) -> list[dict]:
+    """Players by name in the descriptions; the seats are read only when a description
+    names one (a move's answer is the hot path)."""
+    if any(mentions_player(event["description"]) for event in events):
+        names = names_of(game)
+        for event in events:
+            event["description"] = name_players(event["description"], names)
+    return events
 
 
 _INTEGER = re.compile(r"-?[0-9]{1,19}")

@@ -37,7 +37,7 @@ from datetime import datetime, timezone
 
 from games.engine import Event as RulesEvent
 from games.engine.canonical import canonical_json
-from games.platform_events import PLATFORM_EVENT_TYPES
+from games.platform_events import PLATFORM_EVENT_TYPES, public_payload
 
 GENESIS = "0" * 64
 LEGACY_SCHEME = 1
@@ -77,7 +77,7 @@ def sealed_digest(salt: bytes, *, type: str, payload: dict, command) -> str:
 def public_part(rules, type: str, payload: dict) -> dict:
     """The event as a spectator sees it while the game runs: what the hash shows openly."""
     if type in PLATFORM_EVENT_TYPES:
-        return {"type": type, "payload": payload}
+        return {"type": type, "payload": public_payload(type, payload)}
     shown = rules.redact(RulesEvent(type, payload), None)
     return {"type": shown.type, "payload": shown.payload}
 

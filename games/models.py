@@ -49,6 +49,12 @@ class Game(models.Model):
     player_seeds = models.JSONField(default=list)
     # Seats that dropped out (timeout policy "forfeit"); a bot plays them, they rank last.
     forfeited_seats = models.JSONField(default=list)
+    # The platform's options beside the rules' ``options`` (games.table.options:
+    # takebacks, what a resignation does, the cancel deadline), and what is pending at
+    # the table now (an open cancel proposal, a takeback request): a projection of the
+    # log's platform events, as ``state`` is of the rules' events.
+    table_options = models.JSONField(default=dict)
+    table_pending = models.JSONField(default=dict)
 
     class Meta:
         indexes = [models.Index(fields=["status", "slug"])]
@@ -164,6 +170,8 @@ class Deadline(models.Model):
     class Kind(models.TextChoices):
         TIMEOUT = "timeout"
         REMINDER = "reminder"
+        # A cancel proposal's deadline (games.table.cancel): ``seat`` is the proposer.
+        CANCEL = "cancel"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deadlines")
     seat = models.PositiveSmallIntegerField()

@@ -6,7 +6,8 @@ from games.engine import Event as RulesEvent
 from games.errors import InvalidInput, NotFound
 from games.hashing import HIDING_SCHEME, public_part, timestamp
 from games.models import Event, Game, GameStatus
-from games.platform_events import PLATFORM_EVENT_TYPES
+from games.names import name_players, names_of
+from games.platform_events import PLATFORM_EVENT_TYPES, public_payload
 from games.platform_events import describe as describe_platform_event
 
 
@@ -71,23 +72,26 @@ def view_for(game: Game, seat: int | None, state=None) -> dict | None:
     return rules.view(game.state if state is None else state, seat)
 
 
-def describe(rules, row_type: str, payload: dict, seat: int | None) -> str:
+def describe(rules, row_type: str, payload: dict, seat: int | None, names: list[str] | None = None) -> str:
+    """The event in words; with the table's ``names``, players by name (games.names)."""
     text = describe_platform_event(row_type, payload)
-    if text is not None:
-        return text
-    return rules.describe(RulesEvent(row_type, payload), seat)
+    if text is None:
+        text = rules.describe(RulesEvent(row_type, payload), seat)
+    return name_players(text, names) if names else text
 
 
-def event_json(rules, row, seat: int | None, *, reveal: bool) -> dict:
+def event_json(rules, row, seat: int | None, *, reveal: bool, names: list[str] | None = None) -> dict:
     """A stored event as ``seat`` may see it (everything once the game is over)."""
     event = RulesEvent(row.type, row.payload)
-    if not reveal and row.type not in PLATFORM_EVENT_TYPES:
+    if not reveal and row.type in PLATFORM_EVENT_TYPES:
+        event = RulesEvent(row.type, public_payload(row.type, row.payload))
+    elif not reveal:
         event = rules.redact(event, seat)
     # A scheme-1 hash commits to hidden content with nothing secret: served only once all is revealed.
     shown = reveal or row.sealed is not None
     data = {"seq": row.seq, "type": event.type, "payload": event.payload, "actor": row.actor,
             "created_at": timestamp(row.created_at), "hash": row.hash if shown else None,
-            "description": describe(rules, event.type, event.payload, seat),
+            "description": describe(rules, event.type, event.payload, seat, names),
             "batch": row.batch, "prev_hash": row.prev_hash if shown else None, "sealed": row.sealed}
     if row.sealed is not None:
         # Scheme 2: the hash covers the spectator's form of the event; a seat (or anyone
@@ -107,11 +111,15 @@ def served_head_hash(game: Game) -> str | None:
     return None
 
 
-def events_for(game: Game, seat: int | None, *, after: int = 0, limit: int = 100) -> list[dict]:
+def events_for(game: Game, seat: int | None, *, after: int = 0, limit: int = 100,
+               names: list[str] | None = None) -> list[dict]:
+    """A page of the log as ``seat`` may see it, players by name (``names``: the
+    table's, read here when not given)."""
     rules = rules_of(game)
     reveal = game.status == GameStatus.FINISHED
     rows = Event.objects.filter(game_id=game.pk, seq__gt=after).order_by("seq")[:limit]
-    return [event_json(rules, row, seat, reveal=reveal) for row in rows]
+    names = names or names_of(game)
+    return [event_json(rules, row, seat, reveal=reveal, names=names) for row in rows]
 
 
 def last_move_version(game: Game, seat: int) -> int:

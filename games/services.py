@@ -64,9 +64,11 @@ def account_token_revoke(*, user) -> None:
 
 def game_create(*, user, slug: str, players: int, options: dict | None = None, bot_seats: list | None = None,
                 time_control: dict | None = None, player_seed: str = "", creator_plays: bool = True,
-                now: datetime | None = None) -> Game:
+                now: datetime | None = None, table: dict | None = None) -> Game:
     """Create a game; the creator takes seat 0 (unless only watching), bots their seats;
-    the game starts when every seat is filled (at once, for a table of bots)."""
+    the game starts when every seat is filled (at once, for a table of bots). ``table``:
+    the platform's options beside the rules' (games.table.options)."""
+    from games.table import options as table_options
     now = now or utcnow()
     entry = registry.get(slug)
     if entry is None:
@@ -84,6 +86,7 @@ def game_create(*, user, slug: str, players: int, options: dict | None = None, b
         time_control = timecontrol.normalize(time_control)
     except timecontrol.TimeControlError as error:
         raise InvalidInput(str(error), code="invalid_time_control")
+    table = table_options.normalize(table)
     bots = _parse_bot_seats(bot_seats or [], players, entry)
     if creator_plays and 0 in bots:
         raise InvalidInput("Seat 0 is the creator's; bots take other seats (or create with creator_plays false).",
@@ -93,7 +96,8 @@ def game_create(*, user, slug: str, players: int, options: dict | None = None, b
         game = Game.objects.create(
             slug=slug, rules_version=rules.version, players=players, options=options,
             time_control=time_control, creator=user, created_at=now, server_seed=seed,
-            seed_commitment=seed_commitment(seed), seat_users=[None] * players, player_seeds=[""] * players)
+            seed_commitment=seed_commitment(seed), seat_users=[None] * players, player_seeds=[""] * players,
+            table_options=table)
         bank = timecontrol.initial_bank(time_control)
         seats = []
         for number in range(players):

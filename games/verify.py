@@ -6,6 +6,7 @@ and the revealed seed can check the game.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from games import registry
@@ -13,7 +14,9 @@ from games.engine import IllegalMove
 from games.engine.rng import GameRng, seed_commitment
 from games.hashing import (GENESIS, HIDING_SCHEME, LEGACY_SCHEME, SCHEMES, chained_hash, event_hash,
                            event_salt, public_part, sealed_digest)
-from games.platform_events import PLATFORM_EVENT_TYPES, fold
+from games.platform_events import (GAME_ENDED, MOVES_TAKEN_BACK, PLATFORM_EVENT_TYPES, SEAT_FORFEITED,
+                                   SEAT_RESIGNED, fold)
+from games.table import endings, undo
 
 EXPORT_FORMAT = "ludopost-export/1"
 _HEX = frozenset("0123456789abcdef")
@@ -177,11 +180,21 @@ def verify_export(data: dict, *, check_seed: bool = True, witnesses=()) -> Verdi
             return Verdict(False, f"event {seq}: re-running the {kind} command gives different events "
                                   f"(random outcomes or rules do not match)")
         for row in batch:
+            if row["type"] == MOVES_TAKEN_BACK:
+                problem = _takeback_problem(rules, events, row, batch, key_rng, game)
+                if problem:
+                    return Verdict(False, f"event {row['seq']} (takeback): {problem}")
             state = fold(rules, state, row["type"], row["payload"])
     # 3. The outcome.
     outcome = rules.outcome(state)
     recorded = game.get("outcome")
-    if recorded is not None:
+    if recorded is not None and recorded.get("ended_by"):
+        # Ended at the table (resignation, cancel): re-derived from the platform's events.
+        ended = [row for row in events if row["type"] == GAME_ENDED]
+        left = sorted({row["payload"]["seat"] for row in events if row["type"] in (SEAT_RESIGNED, SEAT_FORFEITED)})
+        if not ended or endings.outcome_for(ended[-1]["payload"].get("reason"), game["players"], left) != recorded:
+            return Verdict(False, "the outcome of the game's end at the table does not follow from the log")
+    elif recorded is not None:
         replayed = outcome.to_json() if outcome else None
         if replayed is None or replayed["scores"] != recorded["scores"]:
             return Verdict(False, "the final outcome does not follow from the log")
@@ -216,9 +229,44 @@ def verify_served_log(game_id, rules_version: int, events: list[dict], *, witnes
     return Verdict(True, f"public chain of {len(events)} events intact", len(events))
 
 
+# Commands at the table (games.table): platform events only, no rules events.
+TABLE_KINDS = frozenset({"resign", "cancel_propose", "cancel_vote", "cancel_agreed", "cancel_deadline", "takeback",
+                         "takeback_request", "takeback_answer"})
+
+
+def _takeback_problem(rules, events: list[dict], row: dict, batch: list[dict], key_rng, game: dict) -> str | None:
+    """Re-derive a takeback: the state it restores is the fold of the first ``to_version``
+    events, and what it undid (from the requester's move to the takeback's batch) was
+    allowed to be undone (games.table.undo)."""
+    payload = row["payload"]
+    to_version = payload.get("to_version")
+    if not isinstance(to_version, int) or not 0 < to_version < batch[0]["seq"]:
+        return "it names no earlier version"
+    state = rules.initial_state()
+    for earlier in events[:to_version]:
+        state = fold(rules, state, earlier["type"], earlier["payload"])
+    if state != payload.get("state") or undo.state_digest(state) != payload.get("state_sha256"):
+        return f"the state it restores is not the state at version {to_version}"
+    undone: list = []
+    for earlier in events[to_version:batch[0]["seq"] - 1]:
+        if earlier["seq"] == earlier["batch"]:
+            undone.append((earlier["command"] or {}, [], earlier["seq"]))
+        undone[-1][1].append((earlier["type"], earlier["payload"]))
+    first = undone[0][0] if undone else {}
+    if first.get("kind") != "move" or first.get("seat") != payload.get("requested_by"):
+        return "it does not start at a move of the player who asked"
+    try:
+        why = undo.refusal(rules, copy.deepcopy(state), undone, key_rng.for_seq, game["players"])
+    except IllegalMove as error:
+        return f"an undone move is illegal ({error.message})"
+    return f"it undid what may not be undone: {why}" if why else None
+
+
 def _expected_events(rules, entry, state, command: dict, key_rng, seq: int, game: dict):
     """The rules' events a batch must hold, re-derived from its command and the seed."""
     kind = command.get("kind")
+    if kind in TABLE_KINDS:
+        return []
     if kind == "setup":
         return [(e.type, e.payload) for e in rules.setup(game["players"], game["options"], key_rng.for_seq(seq))]
     if kind not in {"move", "bot", "timeout"}:

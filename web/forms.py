@@ -19,6 +19,11 @@ TIME_CONTROL_FIELDS = {
     "7d": {"per_move_seconds": 7 * 86400},
     "bank10": {"bank_seconds": 10 * 86400, "increment_seconds": 86400},
 }
+# The table options (games.table.options) the creation page offers.
+TAKEBACKS = [("off", "no takebacks"), ("ask", "a player may ask the others to take back a move"),
+             ("automatic", "granted at once when nobody else has moved since (friendly games)")]
+CANCEL_AFTER = [("", "needs everyone's agreement"), ("48", "cancels after 2 days without an objection"),
+                ("168", "cancels after a week without an objection")]
 POLICIES = [("bot", "a bot plays the move"), ("skip", "the turn is skipped where possible"),
             ("forfeit", "the player forfeits")]
 
@@ -114,6 +119,9 @@ class CreateGameForm(forms.Form):
         self.fields["rated"] = forms.ChoiceField(choices=RATED_CHOICES, required=False, label="Ratings")
         self.fields["spectators_read"] = forms.BooleanField(required=False,
                                                             label="Spectators may read the table talk")
+        self.fields["takebacks"] = forms.ChoiceField(choices=TAKEBACKS, required=False, label="Takebacks")
+        self.fields["cancel_after_hours"] = forms.ChoiceField(choices=CANCEL_AFTER, required=False,
+                                                              label="A proposal to cancel the game")
         self.option_names = []
         for name, field in options_fields(self.schema).items():
             self.fields[f"opt_{name}"] = field
@@ -144,4 +152,6 @@ class CreateGameForm(forms.Form):
                        "timeout_policy": data.get("timeout_policy") or "bot",
                        "weekend_pause": bool(data.get("weekend_pause"))}
         options = options_from(self.schema, {name[4:]: data.get(name) for name in self.option_names})
-        return {"players": players, "bot_seats": bots, "time_control": control, "options": options}
+        table = {"takebacks": data.get("takebacks") or "off",
+                 "cancel_after_hours": int(data["cancel_after_hours"]) if data.get("cancel_after_hours") else None}
+        return {"players": players, "bot_seats": bots, "time_control": control, "options": options, "table": table}

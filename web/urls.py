@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from web.views import accounts, game, lobby, preferences
+from web.views import accounts, game, lobby, preferences, table
 
 app_name = "web"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<int:game_id>/live/", game.game_live, name="live"),
     path("games/<int:game_id>/move/", game.game_move, name="move"),
     path("games/<int:game_id>/join/", game.game_join, name="join"),
+    path("games/<int:game_id>/table/", table.table_action, name="table"),
     path("games/<int:game_id>/invite/", lobby.invite, name="invite"),
     path("games/<int:game_id>/log/", game.game_log, name="log"),
     path("games/<int:game_id>/replay/", game.game_replay, name="replay"),

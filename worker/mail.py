@@ -134,8 +134,10 @@ def _still_to_move(game: Game, seat: Seat) -> None:
 
 
 def _since_last_move(game: Game, seat: Seat, names: list[str] | None = None) -> list[str]:
-    events = game_selectors.events_for(game, seat.number, after=seat.last_move_version, limit=40)
     names = names or turns.names_of(game)
+    # The reader is "you": each name is first the rules' "Player N", then personal.
+    reader = [f"Player {n + 1}" for n in range(len(names))]
+    events = game_selectors.events_for(game, seat.number, after=seat.last_move_version, limit=40, names=reader)
     return [turns.personal(e["description"], names, seat.number) for e in events if e.get("description")]
 
 
@@ -199,7 +201,9 @@ def finished(delivery, user, prefs, now):
              for n in sorted(range(len(ranks)), key=lambda n: (ranks[n], n))]
     rank = ranks[seat.number] if seat.number < len(ranks) else None
     context = {**_game_context(game, seat, prefs), "table": table, "rank": rank,
-               "notes": outcome.get("notes") or [], "won": rank == 1}
+               "notes": [turns.personal(note, list(names.values()), seat.number)
+                         for note in outcome.get("notes") or []],
+               "won": rank == 1}
     verdict = "you won" if rank == 1 else (f"you placed {rank}" if rank else "the results")
     return f"{context['title']} #{game.pk} is over: {verdict}", context
 
@@ -222,7 +226,8 @@ def digest(delivery, user, prefs, now):
 
 REPLY_SUBJECTS = {
     "accepted": "Move recorded", "moved_on": "The game moved on", "illegal": "Move not accepted",
-    "unreadable": "Move not understood", "help": "How to play by email", "resign": "Resigning by email",
+    "unreadable": "Move not understood", "help": "How to play by email", "table": "Done at the table",
+    "table_refused": "Not done at the table",
     "not_your_turn": "Not your turn", "over": "The game is over", "wrong_sender": "Not accepted",
 }
 

@@ -13,6 +13,8 @@ a game busy with a move or another sweep is simply left for the next tick.
   left: the clock stops for a day and the row moves to the new deadline) or
   applies the timeout policy through ``games.services.timeout_apply`` — one batch
   in the game's log, led by a SeatTimedOut event.
+* A cancel proposal's deadline cancels the game if the proposal is still open with
+  no objection (``games.table.cancel``).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from django.db import DatabaseError, transaction
 
 from games import deadlines, services, timecontrol
 from games.models import Deadline, Game, GameStatus, Seat
+from games.table import cancel
 from worker import clock, notify, selectors
 from worker.models import Vacation
 
@@ -38,7 +41,8 @@ def due_ids(now, limit: int) -> list[tuple[int, int]]:
 
 def sweep_deadlines(*, now=None, limit: int | None = None) -> dict:
     now = now or clock.now()
-    counts = {"due": 0, "reminders": 0, "timeouts": 0, "vacations": 0, "stale": 0, "busy": 0, "errors": 0}
+    counts = {"due": 0, "reminders": 0, "timeouts": 0, "vacations": 0, "cancels": 0, "stale": 0, "busy": 0,
+              "errors": 0}
     due = due_ids(now, limit or settings.WORKER_BATCH)
     counts["due"] = len(due)
     for deadline_id, game_id in due:
@@ -71,6 +75,8 @@ def handle_deadline(deadline_id: int, game_id: int, *, now) -> str:
         deadline = Deadline.objects.filter(pk=deadline_id).first()
         if deadline is None or deadline.done or deadline.due_at > now:
             return "stale"
+        if deadline.kind == Deadline.Kind.CANCEL:
+            return cancel.cancel_deadline_passed(game, deadline, now=now)
         seat = Seat.objects.get(game=game, number=deadline.seat)
         if game.status != GameStatus.ACTIVE or seat.number not in game.to_move or deadlines.is_bot_seat(game, seat):
             deadline.done = True

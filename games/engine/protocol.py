@@ -51,6 +51,11 @@ class Rules:
     min_players: int = 1
     max_players: int = 1
     version: int = 1
+    # Whether a move can show something hidden without drawing from the RNG (a card
+    # from a face-down pile dealt at setup, a card played from a hidden hand). The
+    # platform then never takes a move back (games.table.takebacks); a game whose
+    # hidden things only come out through random draws or redacted events says False.
+    moves_reveal_hidden: bool = True
 
     # -- description -------------------------------------------------------
     def options_schema(self) -> dict:

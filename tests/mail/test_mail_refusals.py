@@ -56,14 +56,14 @@ def test_refusals_append_nothing_and_answer_in_words(momiji, smtp_server, mail_g
     # Ann: a number out of range, then words that are no move.
     mail_gateway.send(sender=ann.email, to=reply_to, text="99")
     mail_gateway.send(sender=ann.email, to=reply_to, text="Dear LudoPost, I am thinking about it.")
-    # Commands: help, and resign (not available by mail yet).
+    # Commands: help, and a vote at the table with no proposal to vote on.
     mail_gateway.send(sender=ann.email, to=reply_to, text="help")
-    mail_gateway.send(sender=ann.email, to=reply_to, text="resign")
+    mail_gateway.send(sender=ann.email, to=reply_to, text="agree to cancel")
     judged(9)
     assert events(game) == before
     results = sorted(InboundMail.objects.values_list("result", flat=True))
     assert results == sorted(["wrong_sender", "bad_token", "wrong_sender", "bad_token", "not_your_turn", "illegal",
-                              "unreadable", "help", "resign"])
+                              "unreadable", "help", "table_refused"])
 
     wait_for(lambda: len(mail_to(smtp_server, ann.email, kind="reply", after=seen)) == 5, timeout=20,
              message="Ann's five answers")
@@ -79,7 +79,8 @@ def test_refusals_append_nothing_and_answer_in_words(momiji, smtp_server, mail_g
     assert "There is no move number 99" in texts["Move not accepted"] and "YOUR MOVES" in texts["Move not accepted"]
     assert "neither the number of a move" in texts["Move not understood"]
     assert "collect <leaf>" in texts["How to play by email"]
-    assert "Resigning is not available by email yet" in texts["Resigning by email"]
+    assert ("Nobody has proposed to cancel this game. Nothing changed."
+            in " ".join(texts["Not done at the table"].split()))
     assert "moves are taken only from the address" in texts["Not accepted"]  # Ben's token, Ann's mail
     # Nothing answered the forged or unknown tokens.
     assert not [m for m in smtp_server.messages[seen:] if ann.email not in m["To"] and ben.email not in m["To"]

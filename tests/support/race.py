@@ -14,6 +14,8 @@ from games.engine.outcome import rank_by_keys
 
 class RaceRules(Rules):
     slug = "race"
+    # The secret bonuses come out only at the end; a roll is a random draw.
+    moves_reveal_hidden = False
     title = "Race (test game)"
     min_players = 1
     max_players = 4

@@ -128,7 +128,8 @@ def live_context(request, game, *, notice: str = "", error: str = "", partial=No
         "optional": optional, "my_turn": me is not None and me in game.to_move,
         "waiting_for": waiting_for, "log": log_entries(game, me, names, after=after, limit=250, since=since),
         "since": since, "outcome": outcome_rows(game, names) if game.status == GameStatus.FINISHED else None,
-        "outcome_notes": (game.outcome or {}).get("notes") or [], "etag": _etag(game, me, user, partial),
+        "outcome_notes": [name_players(note, names) for note in (game.outcome or {}).get("notes") or []],
+        "etag": _etag(game, me, user, partial),
         "poll_headers": json.dumps({"If-None-Match": _etag(game, me, user, partial)}),
         "partial_query": urlencode({"partial": json.dumps(partial)}) if partial else "",
         "notice": notice, "error": error, "free_seats": [s for s in seat_info if s["open"]],
@@ -136,7 +137,14 @@ def live_context(request, game, *, notice: str = "", error: str = "", partial=No
         "time_control": game.time_control,
         "seat_link_base": request.build_absolute_uri(reverse("web:join", args=[game.pk])),
         "move_url": reverse("web:move", args=[game.pk]),
+        "table": table_context(game, me, names), "table_url": reverse("web:table", args=[game.pk]),
     }
+
+
+def table_context(game, me, names):
+    from web.views.table import table_context as context    # the table's module imports this one
+
+    return context(game, me, names)
 
 
 def game_page(request, game_id: int):

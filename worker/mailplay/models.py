@@ -12,7 +12,7 @@ class InboundMail(models.Model):
     game_id = models.BigIntegerField(null=True, blank=True)
     seat = models.SmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(null=True, blank=True)
-    # accepted, moved_on, illegal, unreadable, help, resign, not_your_turn, over,
+    # accepted, moved_on, illegal, unreadable, help, table, table_refused, not_your_turn, over,
     # wrong_sender, bad_token, rate_limited, ignored
     result = models.CharField(max_length=20)
     detail = models.TextField(blank=True, default="")

@@ -4,8 +4,9 @@ SMTP gateway and the providers' webhooks.
 Order of the checks, each refusal appending nothing:
 machine-sent mail (dropped, never answered) → the same message again (its row
 exists) → the sender's rate → the reply address's token → the sender against the
-seat's account → the game still running → the command (help, resign, a number, the
-game's notation) → the version the email was written for → the move through
+seat's account → the game still running → the command (help; a command at the table:
+resign, cancel, agree/object to cancel, accept/refuse a takeback, whatever the version;
+a number, the game's notation) → the version the email was written for → the move through
 ``games.services.move_submit`` with that version as the expected one.
 
 The row naming the message and the move are written in one transaction, so a
@@ -36,8 +37,13 @@ log = logging.getLogger(__name__)
 _NUMBER = re.compile(r"^(?:(?:move|play|number|no\.?|nr\.?)\s*)?#?\s*(\d{1,4})\s*[.)!]?$", re.IGNORECASE)
 _HELP = {"help", "?", "hilfe", "aide", "ayuda"}
 _RESIGN = {"resign", "i resign", "concede", "give up", "aufgeben"}
+# Commands at the table (games.table), whatever the version or whose turn it is.
+_TABLE = {"propose cancel": "cancel", "cancel game": "cancel", "cancel the game": "cancel",
+          "agree to cancel": "cancel_agree", "agree cancel": "cancel_agree",
+          "object to cancel": "cancel_object", "object": "cancel_object",
+          "accept takeback": "takeback_accept", "accept the takeback": "takeback_accept",
+          "refuse takeback": "takeback_refuse", "refuse the takeback": "takeback_refuse"}
 LINES_READ = 6
-RESIGN_MOVES = ("give_up", "resign", "concede")
 
 
 @dataclass
@@ -97,21 +103,16 @@ def receive(message: EmailMessage, *, raw: bytes | None = None, envelope_sender:
     command, argument = _command(text or reading.subject_text(message))
     if command == "help":
         return _finish(base, "help", "", reply, user=user, game=game)
+    if command in ("resign", "table"):
+        return _at_table(base, reply, user=user, game=game, action=argument if command == "table" else "resign",
+                         now=now)
     if token.version != game.version:
         return _finish(base, "moved_on", f"written for version {token.version}, the game is at {game.version}",
                        reply, user=user, game=game)
     turn = turns.turn_for(game, seat.number)
     if not turn.can_move:
         return _finish(base, "not_your_turn", "it is not this seat's turn", reply, user=user, game=game)
-    if command == "resign":
-        # Where the rules have a move for leaving the game (Linie 1's give_up), that is it;
-        # there is no resigning service beyond the rules yet.
-        move = next((m for m in turn.legal if m.get("type") in RESIGN_MOVES), None)
-        if move is None:
-            return _finish(base, "resign", "resigning is not available by mail yet", reply, user=user, game=game)
-        problem = None
-    else:
-        move, problem = _move(command, argument, turn)
+    move, problem = _move(command, argument, turn)
     if move is None:
         return _finish(base, problem[0], problem[1], reply, user=user, game=game)
     reply["move_words"] = turns.notation_module(game.slug).move_words(move, turn.view) \
@@ -120,7 +121,8 @@ def receive(message: EmailMessage, *, raw: bytes | None = None, envelope_sender:
 
 
 def _command(text: str) -> tuple[str, str]:
-    """("help" | "resign" | "number" | "notation" | "empty", the words)."""
+    """("help" | "resign" | "table" | "number" | "notation" | "empty", the words; for
+    "table", the table's action)."""
     lines = [line.strip() for line in (text or "").splitlines() if line.strip()][:LINES_READ]
     if not lines:
         return "empty", ""
@@ -130,6 +132,8 @@ def _command(text: str) -> tuple[str, str]:
             return "help", line
         if plain in _RESIGN:
             return "resign", line
+        if plain in _TABLE:
+            return "table", _TABLE[plain]
         if _NUMBER.match(line.strip()):
             return "number", _NUMBER.match(line.strip()).group(1)
     return "notation", "\n".join(lines)
@@ -180,6 +184,52 @@ def _finish(base: dict, result: str, detail: str, reply: dict, *, user, game: Ga
     except IntegrityError:
         return Received("duplicate", "this message was read before")
     return Received(result, detail, answered=True)
+
+
+# What a reply at the table did, in the answer's words.
+TABLE_DONE = {
+    "resign": "You resigned: you rank last.",
+    "cancel": "You proposed to cancel the game; the other players are asked.",
+    "cancel_agree": "You agreed to cancel the game.",
+    "cancel_object": "You objected to cancelling the game: it goes on.",
+    "takeback_accept": "You accepted the takeback.",
+    "takeback_refuse": "You refused the takeback.",
+}
+
+
+def _at_table(base: dict, reply: dict, *, user, game: Game, action: str, now) -> Received:
+    """A command at the table (resign, cancel, takeback answers) through games.table,
+    recorded with the message in one transaction; a refusal appends nothing."""
+    from games.table import cancel, resign, takebacks
+
+    commands = {
+        "resign": lambda: resign.seat_resign(user=user, game_id=game.pk, now=now),
+        "cancel": lambda: cancel.cancel_propose(user=user, game_id=game.pk, now=now),
+        "cancel_agree": lambda: cancel.cancel_vote(user=user, game_id=game.pk, vote="agree", now=now),
+        "cancel_object": lambda: cancel.cancel_vote(user=user, game_id=game.pk, vote="object", now=now),
+        "takeback_accept": lambda: takebacks.takeback_answer(user=user, game_id=game.pk, accept=True, now=now),
+        "takeback_refuse": lambda: takebacks.takeback_answer(user=user, game_id=game.pk, accept=False, now=now),
+    }
+    try:
+        with transaction.atomic():
+            inbound = InboundMail.objects.create(**base, result="table", detail=TABLE_DONE[action])
+            try:
+                with transaction.atomic():
+                    result = commands[action]()
+            except ServiceError as error:
+                inbound.result, inbound.detail = "table_refused", error.message
+            else:
+                if action == "resign":
+                    inbound.detail += (" The game is over." if result["status"] == GameStatus.FINISHED
+                                       else " A bot plays your seat from now on.")
+                elif result["status"] == GameStatus.FINISHED:
+                    inbound.detail += " The game is over."
+            if inbound.result != "table" or action == "resign":
+                inbound.save(update_fields=["result", "detail"])
+            _answer(inbound, reply, user=user, game=game, now=now)
+    except IntegrityError:
+        return Received("duplicate", "this message was read before")
+    return Received(inbound.result, inbound.detail, answered=True)
 
 
 def _append(base: dict, reply: dict, *, user, game: Game, move: dict, now) -> Received:

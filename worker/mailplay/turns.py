@@ -10,12 +10,11 @@ version's list (a reply to an older version is answered "the game moved on").
 from __future__ import annotations
 
 import importlib
-import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
 
-from games import registry
+from games import names, registry
 from games import selectors as game_selectors
 from games.models import Game, GameStatus, Seat
 from worker.mailplay import tokens
@@ -32,50 +31,11 @@ def notation_module(slug: str):
 
 
 def names_of(game: Game) -> list[str]:
-    """Each seat's name: the player's username, or "Bot 1", "Bot 2"... for bot seats."""
-    seats = {s.number: s for s in Seat.objects.filter(game_id=game.pk).select_related("user")}
-    names, bots = [], 0
-    for number in range(max([len(game.seat_users or [])] + [n + 1 for n in seats])):
-        seat = seats.get(number)
-        if seat is not None and seat.user_id and not seat.bot_level:
-            names.append(seat.user.username)
-        else:
-            bots += 1
-            names.append(f"Bot {bots}")
-    return names
+    """Each seat's name (games.names: the username, or the bot's level)."""
+    return names.names_of(game)
 
 
-_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
-
-
-def personal(line: str, names: list[str], seat: int | None) -> str:
-    """A log line with names instead of "Player 2", and "you" for the reader."""
-    def name(match):
-        number = int(match.group(1)) - 1
-        if number == seat:
-            return "You" if match.start() == 0 else "you"
-        return names[number] if 0 <= number < len(names) else match.group(0)
-
-    text = _PLAYER.sub(name, line)
-    if seat is None or f"layer {seat + 1}" not in line:
-        return text
-    for verb, fixed in (("is", "are"), ("has", "have"), ("was", "were")):
-        text = re.sub(rf"\b([Yy]ou) {verb}\b", rf"\1 {fixed}", text)
-    if text.startswith("You "):
-        text = text.replace(" their ", " your ")
-        text = re.sub(r"^You (\w+)", lambda m: "You " + _plain_verb(m.group(1)), text)
-    return text
-
-
-def _plain_verb(word: str) -> str:
-    """The verb after a sentence's "You" without the third person's s: "places" -> "place"."""
-    if word in ("is", "has", "was", "are", "have", "were") or not word.endswith("s") or word.endswith("ss"):
-        return word
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return word[:-2]
-    return word[:-1]
+personal = names.personal
 
 
 def web_link(game: Game) -> str:

@@ -168,6 +168,9 @@ _REQUIRED = {
 
 class HarmoniesRules(Rules):
     slug = "harmonies"
+    # The pouch and the deck keep no order: what comes out of them is a random draw;
+    # spirit cards are redacted events. Neither can be shown by a move without that.
+    moves_reveal_hidden = False
     title = "Harmonies"
     min_players = 1
     max_players = 4

@@ -56,6 +56,8 @@ class MedinaRules(Rules):
     after it ("muss dann nur noch ein Holzteil einsetzen")."""
 
     slug = "medina"
+    # Perfect information after the setup: nothing a move shows was hidden.
+    moves_reveal_hidden = False
     title = "Medina"
     min_players = 2
     max_players = 4

@@ -35,6 +35,8 @@ class SoleilsRulesV1(Rules):
     makes the whole choice one move)."""
 
     slug = "soleils"
+    # Dice are random draws and sealed choices redacted events: no other secret.
+    moves_reveal_hidden = False
     title = "62 Soleils d'Été"
     min_players = 1
     max_players = 6

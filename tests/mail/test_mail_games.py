@@ -45,6 +45,11 @@ GAMES = {
     "soleils": ({}, 2, 60, {"write", "sun_only", "crab", "crab_skip", "sun"}),
     "travel": ({"events": True, "special_items": True, "forbidden_items": True, "characters": True}, 2, 80, {"draw", "recycle", "propose", "offer_give", "offer_want", "offer_send"}),
     "linie1": ({}, 2, 70, {"place"}),
+    # Harmonies: more moves than an email lists once tokens are in hand, so placements go
+    # in the notation ("grey c3"); Japan's placements (96 and more) always do.
+    "harmonies": ({"spirits": True}, 2, 16, {"choose_spirit", "take_tokens", "place_token", "take_card",
+                                             "end_turn"}),
+    "japan": ({}, 2, 12, {"place", "walk", "explore", "discard"}),
 }
 
 

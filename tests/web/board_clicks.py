@@ -4,6 +4,12 @@ Shared by the boards' own browser tests and the whole game against a bot."""
 from __future__ import annotations
 
 
+def _pick(page, control_id: str):
+    """Pick a token, card or choice as a person does: by clicking its label."""
+    page.click(f"#live label[for='{control_id}']")
+    assert page.is_checked(f"#{control_id}"), control_id
+
+
 def click_board_move(page, slug: str, move: dict, legal: list[dict]) -> bool:
     """Click ``move`` on the board; False when the board does not offer it (use the list)."""
     kind = move["type"]
@@ -13,7 +19,7 @@ def click_board_move(page, slug: str, move: dict, legal: list[dict]) -> bool:
             return True
         if kind in ("place_token", "place_cube"):
             piece = f"token-{move['colour']}" if kind == "place_token" else f"cube-{move['card']}"
-            page.check(f"#piece-{piece}")
+            _pick(page, f"piece-{piece}")
             page.click(f"#live button[data-space='{move['space']}']")
             return True
         if kind == "take_card":
@@ -23,8 +29,8 @@ def click_board_move(page, slug: str, move: dict, legal: list[dict]) -> bool:
                 return True
         return False
     if slug == "japan" and kind in ("place", "walk"):
-        page.check(f"#card-{move['card']}")
-        page.check("#how-place" if kind == "place" else f"#how-walk-{move['city']}")
+        _pick(page, f"card-{move['card']}")
+        _pick(page, "how-place" if kind == "place" else f"how-walk-{move['city']}")
         page.click(f"#live button[data-slot='{move['day']},{move['position']}']")
         return True
     return False

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import copy
 
-from .bot import _planning_move, _trip_move, _with, plan_value
-from .components import CARDS_PER_DAY, CITIES, DAYS, ROUND_TABLE, all_cards, city_of
-from .rules import PHASES_DONE
-from .trip import run_trip
+from .bot import _finish, _planning_move, _trip_move, _with, plan_value
+from .components import CARDS_PER_DAY, CITIES, DAYS, ROUND_TABLE, ROUNDS, all_cards, city_of
+from .rules import PHASES_DONE, day_matches
+from .trip import Track
 
-CANDIDATES = 4
-DETERMINIZATIONS = 3
-MOVE_BUDGET = 240       # simulated moves per decision, shared by all candidates and samples
+CANDIDATES = 5
+SAMPLES = 4
+CHOICE = 2              # cards to choose from beyond those kept, in a searched future round
 
 
 def known_cards(state: dict, seat: int) -> set:
@@ -83,33 +83,119 @@ def determinize(state: dict, seat: int, rng) -> dict:
             "agent": copy.deepcopy(state["agent"]), "trip": None}
 
 
-def margin(state: dict, seat: int) -> float:
-    def value(data):
-        return plan_value(data["plan"], data["explore"]) + 2 * data["luxury"] + data["jokers"]
-
-    mine = value(state["seats"][seat])
-    if state["agent"]:
-        return mine - run_trip(state["agent"]["plan"], {}, [], agent=True).score["total"]
-    others = [value(data) for index, data in enumerate(state["seats"]) if index != seat]
-    return mine - max(others)
+def _unknown_pool(state: dict, seat: int) -> list[str]:
+    return [c for city in CITIES for c in all_cards(city) if c not in known_cards(state, seat)]
 
 
-def rollout(rules, state, seat, move, rng, budget, horizon) -> tuple[float, int]:
-    events = rules.decide(state, seat, move, rng)
-    for event in events:
-        state = rules.evolve(state, event)
-    spent = 1
-    while spent < budget and state["phase"] == "planning" and state["round"] <= horizon:
-        to_move = rules.to_move(state)
-        if not to_move:
+def _own_plan(data: dict, pool: list[str]) -> list[list[dict]]:
+    """The seat's plan with its face-down walks given cards from the unknown pool: the
+    state knows which card each walk is, the seat does not."""
+    plan = []
+    for column in data["plan"]:
+        entries = []
+        for entry in column:
+            if "walk" in entry:
+                entries.append({**entry, "walk": pool.pop() if pool else None})
+            else:
+                entries.append(dict(entry))
+        plan.append(entries)
+    return plan
+
+
+def _bonus(tokens: dict, kind: str) -> None:
+    if kind == "mood":
+        track = Track(tokens["mood"], tokens["joy"], tokens["stress"])
+        track.step(+1)
+        tokens["mood"], tokens["joy"], tokens["stress"] = track.mood, track.joy, track.stress
+    elif kind == "explore":
+        tokens["explore"] += 2
+    elif kind == "joker":
+        tokens["jokers"] += 1
+    elif kind == "luxury":
+        tokens["luxury"] += 1
+
+
+def _placed(plan, tokens, symbols, day) -> None:
+    """The day bonus of a day just completed, as the quick policy takes it."""
+    column = plan[day]
+    if len(column) != CARDS_PER_DAY:
+        return
+    matches = day_matches(column, symbols[day])
+    if matches == 1:
+        _bonus(tokens, "mood")
+    elif matches >= 3:
+        _bonus(tokens, "luxury")
+    elif matches == 2:
+        _bonus(tokens, "joker")
+
+
+def _greedy_place(plan, card_ids, symbols, tokens) -> str | None:
+    """Place the best of ``card_ids`` at the top or the bottom of a day (the basic bot's
+    estimate); returns the card placed."""
+    base = plan_value(_face_down(plan))
+    best = None
+    for card_id in card_ids:
+        entry = {"card": card_id}
+        for day, column in enumerate(plan):
+            if len(column) >= CARDS_PER_DAY:
+                continue
+            for position in {0, len(column)}:
+                new_column = column[:position] + [entry] + column[position:]
+                value = plan_value(_face_down(plan[:day] + [new_column] + plan[day + 1:])) - base
+                if len(new_column) == CARDS_PER_DAY:
+                    value += (0, 1, 2.5, 3.5)[min(day_matches(new_column, symbols[DAYS[day]]), 3)]
+                if best is None or value > best[0]:
+                    best = (value, card_id, day, position)
+    if best is None:
+        return None
+    _, card_id, day, position = best
+    plan[day].insert(position, {"card": card_id})
+    _placed(plan, tokens, [symbols[d] for d in DAYS], day)
+    return card_id
+
+
+def _face_down(plan):
+    return [[({"walk": None, "city": e["city"]} if "walk" in e else e) for e in column] for column in plan]
+
+
+def _complete(plan, tokens, symbols, hand, plays_left, round_number, pool, rng) -> float:
+    """Finish the seat's plan with the quick policy and cards dealt from ``pool``, then
+    take the trip (answering its questions greedily): the final score."""
+    hand = list(hand)
+    for _ in range(plays_left):
+        placed = _greedy_place(plan, hand, symbols, tokens)
+        if placed is None:
             break
-        mover = min(to_move)
-        moves = rules.legal_moves(state, mover)
-        choice = _planning_move(rules, state, mover, moves, rng)
-        for event in rules.decide(state, mover, choice, rng):
-            state = rules.evolve(state, event)
-        spent += 1
-    return margin(state, seat), spent
+        hand.remove(placed)
+    for number in range(round_number + 1, ROUNDS + 1):
+        _, keep, _ = ROUND_TABLE[number]
+        dealt = [pool.pop() for _ in range(min(len(pool), keep + CHOICE))]
+        for _ in range(keep):
+            placed = _greedy_place(plan, dealt, symbols, tokens)
+            if placed is None:
+                break
+            dealt.remove(placed)
+    return _finish(plan, tokens, [])
+
+
+def _apply_candidate(plan, tokens, move, symbols, pool) -> str | None:
+    """Make ``move`` on the searched copy; returns the card it took from the hand."""
+    if move["type"] == "bonus":
+        if move["bonus"] == "walk":
+            day = tokens.pop("bonus_day")
+            plan[day].insert(move["position"], {"walk": pool.pop(), "city": move["city"], "bonus": True})
+        else:
+            tokens.pop("bonus_day", None)
+            _bonus(tokens, move["bonus"])
+        return None
+    day = DAYS.index(move["day"])
+    if move["type"] == "place":
+        plan[day].insert(move["position"], {"card": move["card"]})
+    else:
+        plan[day].insert(move["position"], {"walk": pool.pop(), "city": move["city"], "bonus": False})
+        tokens["explore"] += 1
+    _placed(plan, tokens, [symbols[d] for d in DAYS], day)
+    return move["card"]
 
 
 def choose_strong(rules, state, seat, rng) -> dict:
@@ -124,14 +210,26 @@ def choose_strong(rules, state, seat, rng) -> dict:
     candidates = _candidates(state, seat, moves)
     if len(candidates) == 1:
         return candidates[0]
-    horizon = min(state["round"] + 1, 13)
-    per_rollout = max(2, MOVE_BUDGET // (len(candidates) * DETERMINIZATIONS))
+    symbols = dict(zip(DAYS, state["symbols"]))
+    unknown = sorted(_unknown_pool(state, seat))
     totals = [0.0] * len(candidates)
-    for _ in range(DETERMINIZATIONS):
-        sample = determinize(state, seat, rng)
+    for _ in range(SAMPLES):
+        # The same deal of unknown cards for every candidate (common random numbers).
+        sample = list(unknown)
+        rng.shuffle(sample, "bot")
         for index, move in enumerate(candidates):
-            value, _ = rollout(rules, copy.deepcopy(sample), seat, move, rng, per_rollout, horizon)
-            totals[index] += value
+            pool = list(sample)
+            plan = _own_plan(data, pool)
+            tokens = {key: data[key] for key in ("mood", "joy", "stress", "jokers", "explore", "luxury",
+                                                 "start_ticket")}
+            if data["phase"] == "bonus":
+                tokens["bonus_day"] = data["bonus_day"]
+            hand = list(data["hand"])
+            used = _apply_candidate(plan, tokens, move, symbols, pool)
+            if used is not None:
+                hand.remove(used)
+            plays_left = data["plays_left"] - (used is not None)
+            totals[index] += _complete(plan, tokens, symbols, hand, plays_left, state["round"], pool, rng)
     best = max(range(len(candidates)), key=lambda index: totals[index])
     return candidates[best]
 
@@ -162,4 +260,4 @@ def _candidates(state, seat, moves) -> list[dict]:
     return [move for _, _, move in scored[:CANDIDATES]] or moves[:1]
 
 
-choose_strong.version = 1
+choose_strong.version = 2

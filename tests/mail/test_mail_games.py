@@ -46,10 +46,10 @@ GAMES = {
     "travel": ({"events": True, "special_items": True, "forbidden_items": True, "characters": True}, 2, 80, {"draw", "recycle", "propose", "offer_give", "offer_want", "offer_send"}),
     "linie1": ({}, 2, 70, {"place"}),
     # Harmonies: more moves than an email lists once tokens are in hand, so placements go
-    # in the notation ("grey c3"); Japan's placements (96 and more) always do.
+    # in the notation ("grey c3"); so do Japan's placements (more than 30 moves).
     "harmonies": ({"spirits": True}, 2, 16, {"choose_spirit", "take_tokens", "place_token", "take_card",
                                              "end_turn"}),
-    "japan": ({}, 2, 12, {"place", "walk", "explore", "discard"}),
+    "japan": ({}, 2, 8, {"place", "walk", "explore", "discard"}),
 }
 
 
@@ -62,6 +62,7 @@ def _sun_on_a_question_mark(rules, state, seat, legal):
 
 
 AIM = {"soleils": _sun_on_a_question_mark}
+BY_NOTATION = {"harmonies", "japan"}   # games whose placements are replied in the notation
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
@@ -110,6 +111,8 @@ def test_every_move_type_that_comes_up_is_played_by_email(slug, celery_worker, s
     result = play_by_mail(smtp_server, mail_gateway, game, {0: human}, choose, max_moves=most, until=until)
     played.update(result["types"])
     assert must <= played, (played, offered)
+    if slug in BY_NOTATION:
+        assert result["by"]["notation"] > 0, result["by"]
     print(f"{slug}: played by email {sorted(played)}; never offered {sorted(schema_types - offered)}; "
           f"{result['by']}")
     human_mail = mail_to(smtp_server, human.email)

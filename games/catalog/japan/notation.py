@@ -30,6 +30,10 @@ CITY_WORDS = {"tokyo": "tokyo", "kyoto": "kyoto"}
 DAY_WORDS = {**{d: d for d in DAYS}, **{name.lower(): d for name, d in zip(DAY_NAMES, DAYS)}}
 
 
+# A turn email numbers the moves only up to this many: a day bonus, the discards, a trip
+# question; placements (each card on each open day, or traded for a walk) go in the notation.
+MAX_LISTED = 30
+
 EXAMPLES = ["T12 mon", "T12 mon 0", "walk K7 tokyo wed 0", "explore 2", "bonus joker", "pass",
             "T75 kyoto", "ticket luxury", "up K33", "joker food", "go"]
 
@@ -142,7 +146,7 @@ def _plan_text(plan: list) -> list[str]:
             if "walk" in entry:
                 cells.append(f"walk({entry['walk'] or entry['city']})")
             else:
-                cells.append(entry["card"])
+                cells.append(f"{entry['card']} {card(entry['card']).name}")
         lines.append(f"  {day[:3]}: " + (" / ".join(cells) if cells else "-"))
     return lines
 
@@ -190,7 +194,8 @@ def situation(view: dict, names: dict | list | None = None) -> str:
             continue
         lines.append(f"{name(player['seat'])}: {sum(len(c) for c in player['plan'])} cards planned, "
                      f"{player['explore']} exploration, {player['jokers']} joker, {player['luxury']} luxury"
-                     + (" (still choosing)" if player["waiting_for"] else ""))
+                     + (" (still choosing)" if player["waiting_for"] else "") + ". Plan as the round opened:")
+        lines += _plan_text(player["plan"])
     for trip in view.get("trip") or []:
         who = "You" if trip["seat"] == you else name(trip["seat"])
         if trip["score"]:

@@ -165,7 +165,8 @@ def finished(delivery, user, prefs, now):
              for n in sorted(range(len(ranks)), key=lambda n: (ranks[n], n))]
     rank = ranks[seat.number] if seat.number < len(ranks) else None
     context = {**_game_context(game, seat, prefs), "table": table, "rank": rank,
-               "notes": outcome.get("notes") or [], "won": rank == 1}
+               "notes": [turns.personal(note, list(names.values()), seat.number) for note in outcome.get("notes") or []],
+               "won": rank == 1}
     verdict = "you won" if rank == 1 else (f"you placed {rank}" if rank else "the results")
     return f"{context['title']} #{game.pk} is over: {verdict}", context
 

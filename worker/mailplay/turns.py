@@ -45,16 +45,18 @@ def names_of(game: Game) -> list[str]:
     return names
 
 
-_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b('s\b)?")
 
 
 def personal(line: str, names: list[str], seat: int | None) -> str:
-    """A log line with names instead of "Player 2", and "you" for the reader."""
+    """A log line with names instead of "Player 2", and "you" ("your") for the reader."""
     def name(match):
         number = int(match.group(1)) - 1
+        possessive = match.group(2) or ""
         if number == seat:
-            return "You" if match.start() == 0 else "you"
-        return names[number] if 0 <= number < len(names) else match.group(0)
+            word = "your" if possessive else "you"
+            return word.capitalize() if match.start() == 0 else word
+        return (names[number] + possessive) if 0 <= number < len(names) else match.group(0)
 
     text = _PLAYER.sub(name, line)
     if seat is None or f"layer {seat + 1}" not in line:

@@ -113,7 +113,7 @@ def present(view, *, legal, names, seat) -> dict:
         headline = "The trips are over."
     return {
         "headline": headline, "decks": view["decks"], "discard": len(view["discard"]), "mine": mine,
-        "my_trip": _trip(trips[me]) if me is not None and me in trips else None,
+        "planning": phase == "planning",
         "others": others, "hand_picks": hand_cards, "hows": [{"key": k, "words": HOW[k]} for k in hows],
         "waiting": [names[s] for s in view["to_move"]],
         "done": [names[p["seat"]] for p in view["players"] if not p["waiting_for"]] if phase == "planning" else [],
@@ -129,11 +129,31 @@ def _chosen(move: dict) -> str:
     return move_text(move)
 
 
+ASKS = {"yellow": "which city the yellow card {card} counts for",
+        "ticket": "which ticket to use for the change of city",
+        "face": "whether the walk {card} is used face up or face down",
+        "joker": "whether to spend a joker before a highlight",
+        "final_joker": "whether to spend a joker before experience scoring"}
+
+
+def _route(cities: list) -> str:
+    """The cities of the trip card by card, runs counted: "Tokyo (4) → Kyoto (11) → Tokyo"."""
+    runs: list[list] = []
+    for city in cities:
+        if not city:
+            continue
+        if runs and runs[-1][0] == city:
+            runs[-1][1] += 1
+        else:
+            runs.append([city, 1])
+    return " → ".join(CITY_NAMES.get(c, c) + (f" ({n})" if n > 1 else "") for c, n in runs)
+
+
 def _trip(trip: dict) -> dict:
     asks = trip["asks"]
-    return {"cities": " → ".join(CITY_NAMES.get(c, c) for c in trip["cities"] if c),
-            "asks": (asks["kind"].replace("_", " ") + ": " + ", ".join(f"{k} {v}" for k, v in asks["about"].items()))
-            if asks else "", "score": trip["score"],
+    about = (asks or {}).get("about") or {}
+    question = ASKS.get(asks["kind"], asks["kind"]).format(card=about.get("card", "")) if asks else ""
+    return {"cities": _route(trip["cities"]), "asks": question, "score": trip["score"],
             "parts": ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (trip["score"] or {}).items()
                                if k != "total" and isinstance(v, int))}
 

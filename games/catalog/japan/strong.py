@@ -1,25 +1,30 @@
-"""A stronger bot: determinized Monte Carlo search over the rules' own decide and evolve.
+"""A stronger bot: determinized Monte Carlo search that plays to the end of the trip.
 
-At a placement (or day bonus) during planning, the bot keeps the basic bot's best few
-candidates, then for each of a few *determinizations* (the hidden cards dealt again at
-random, consistent with what its own seat may know: its hand, its plan, the plans,
-tokens, hand and stack sizes everybody saw when the round opened, the public discard
-pile) plays each candidate and the following moves of every seat with a quick policy
-through ``rules.decide`` and ``rules.evolve``, until the end of the next round or until
-the fixed move budget is spent. A candidate is worth its mean final margin: its own plan's
-estimate minus the best other plan's (the travel agent's score when solo). The trip has no
-hidden information left; there it answers like the basic bot, which already tries every
-answer.
+At a placement or a day bonus during planning the bot keeps its best few candidates (the
+basic bot's estimate, one per card and day at its top or its bottom, walks trading the
+weakest card). For each of a few *determinizations* — the cards its seat cannot see dealt
+again at random from the unseen ones (the others' hands and stacks, its own stack and
+walk cards, the decks), the others' plans and tokens as they were when the round opened —
+it plays each candidate and its own following moves of the round through the rules' own
+``decide`` and ``evolve`` (day bonuses, walks drawn and all), then finishes its plan: each
+later round deals it cards from the same shuffled unseen pool, placed by the basic
+bot's estimate, and the finished plan takes the trip (``run_trip``, the rules' own
+scoring) with the trip's questions answered greedily. A candidate is worth its mean final
+score; every candidate meets the same deals (common random numbers), so the comparison
+is between moves, not luck. The trip has no hidden information left; there it answers
+like the basic bot, which already tries every answer.
 
-The search never reads another seat's live state: ``determinize`` builds the searched
-state from the seat's own data and the public snapshot only.
+The search never reads another seat's live state, nor its own face-down walks:
+``determinize`` builds the searched state from the seat's own data and the public
+snapshot only.
 """
 from __future__ import annotations
 
 import copy
 
-from .bot import _finish, _planning_move, _trip_move, _with, plan_value
+from .bot import _finish, _planning_move, _trip_move, plan_value
 from .components import CARDS_PER_DAY, CITIES, DAYS, ROUND_TABLE, ROUNDS, all_cards, city_of
+from .conditions import card
 from .rules import PHASES_DONE, day_matches
 from .trip import Track
 
@@ -81,25 +86,6 @@ def determinize(state: dict, seat: int, rng) -> dict:
     decks = {city: sorted(c for c in pool if city_of(c) == city) for city in CITIES}
     return {**state, "seats": seats, "discard": discard, "decks": decks,
             "agent": copy.deepcopy(state["agent"]), "trip": None}
-
-
-def _unknown_pool(state: dict, seat: int) -> list[str]:
-    return [c for city in CITIES for c in all_cards(city) if c not in known_cards(state, seat)]
-
-
-def _own_plan(data: dict, pool: list[str]) -> list[list[dict]]:
-    """The seat's plan with its face-down walks given cards from the unknown pool: the
-    state knows which card each walk is, the seat does not."""
-    plan = []
-    for column in data["plan"]:
-        entries = []
-        for entry in column:
-            if "walk" in entry:
-                entries.append({**entry, "walk": pool.pop() if pool else None})
-            else:
-                entries.append(dict(entry))
-        plan.append(entries)
-    return plan
 
 
 def _bonus(tokens: dict, kind: str) -> None:
@@ -178,24 +164,20 @@ def _complete(plan, tokens, symbols, hand, plays_left, round_number, pool, rng) 
     return _finish(plan, tokens, [])
 
 
-def _apply_candidate(plan, tokens, move, symbols, pool) -> str | None:
-    """Make ``move`` on the searched copy; returns the card it took from the hand."""
-    if move["type"] == "bonus":
-        if move["bonus"] == "walk":
-            day = tokens.pop("bonus_day")
-            plan[day].insert(move["position"], {"walk": pool.pop(), "city": move["city"], "bonus": True})
-        else:
-            tokens.pop("bonus_day", None)
-            _bonus(tokens, move["bonus"])
-        return None
-    day = DAYS.index(move["day"])
-    if move["type"] == "place":
-        plan[day].insert(move["position"], {"card": move["card"]})
-    else:
-        plan[day].insert(move["position"], {"walk": pool.pop(), "city": move["city"], "bonus": False})
-        tokens["explore"] += 1
-    _placed(plan, tokens, [symbols[d] for d in DAYS], day)
-    return move["card"]
+def _play_round_out(rules, searched, seat, move, rng) -> dict:
+    """Make ``move`` and the seat's following moves of this round (the quick policy)
+    through the rules' own ``decide`` and ``evolve``; the searched state after them."""
+    number = searched["round"]
+    for event in rules.decide(searched, seat, move, rng):
+        searched = rules.evolve(searched, event)
+    for _ in range(12):
+        own = searched["seats"][seat]
+        if searched["round"] != number or searched["phase"] != "planning" or own["phase"] == PHASES_DONE:
+            break
+        choice = _planning_move(rules, searched, seat, rules.legal_moves(searched, seat), rng)
+        for event in rules.decide(searched, seat, choice, rng):
+            searched = rules.evolve(searched, event)
+    return searched
 
 
 def choose_strong(rules, state, seat, rng) -> dict:
@@ -211,25 +193,22 @@ def choose_strong(rules, state, seat, rng) -> dict:
     if len(candidates) == 1:
         return candidates[0]
     symbols = dict(zip(DAYS, state["symbols"]))
-    unknown = sorted(_unknown_pool(state, seat))
     totals = [0.0] * len(candidates)
     for _ in range(SAMPLES):
-        # The same deal of unknown cards for every candidate (common random numbers).
-        sample = list(unknown)
-        rng.shuffle(sample, "bot")
+        # One deal of the unseen cards for every candidate (common random numbers): the
+        # rest of this round through the rules, the later rounds dealt from the same pool.
+        sample = determinize(state, seat, rng)
+        unseen = sorted(c for city in CITIES for c in sample["decks"][city])
+        rng.shuffle(unseen, "bot")
         for index, move in enumerate(candidates):
-            pool = list(sample)
-            plan = _own_plan(data, pool)
-            tokens = {key: data[key] for key in ("mood", "joy", "stress", "jokers", "explore", "luxury",
-                                                 "start_ticket")}
-            if data["phase"] == "bonus":
-                tokens["bonus_day"] = data["bonus_day"]
-            hand = list(data["hand"])
-            used = _apply_candidate(plan, tokens, move, symbols, pool)
-            if used is not None:
-                hand.remove(used)
-            plays_left = data["plays_left"] - (used is not None)
-            totals[index] += _complete(plan, tokens, symbols, hand, plays_left, state["round"], pool, rng)
+            searched = _play_round_out(rules, copy.deepcopy(sample), seat, move, rng)
+            own = searched["seats"][seat]
+            left = {c for city in CITIES for c in searched["decks"][city]}
+            pool = [c for c in unseen if c in left]
+            plan = [[dict(entry) for entry in column] for column in own["plan"]]
+            tokens = {key: own[key] for key in ("mood", "joy", "stress", "jokers", "explore", "luxury",
+                                                "start_ticket")}
+            totals[index] += _complete(plan, tokens, symbols, [], 0, state["round"], pool, rng)
     best = max(range(len(candidates)), key=lambda index: totals[index])
     return candidates[best]
 
@@ -241,20 +220,26 @@ def _candidates(state, seat, moves) -> list[dict]:
         for move in moves:
             kinds.setdefault(move["bonus"], move)
         return list(kinds.values())
-    plan = [[({"walk": None, "city": e["city"]} if "walk" in e else e) for e in column] for column in data["plan"]]
+    plan = _face_down(data["plan"])
     base = plan_value(plan)
+    # A middle position scores like the top, and a walk is worth the same whichever card it
+    # discards: only the top and the bottom of a day, and walks of the weakest card, compete.
+    weakest = min(data["hand"], key=lambda c: card(c).points + len(card(c).icons))
     scored = []
     for move in moves:
+        day = DAYS.index(move.get("day", "mon"))
+        if move["type"] not in ("place", "walk") or move["position"] not in (0, len(plan[day])):
+            continue
         if move["type"] == "place":
             entry = {"card": move["card"]}
-        elif move["type"] == "walk" and move["city"] == "tokyo":
-            entry = {"walk": None, "city": "tokyo"}
+        elif move["card"] == weakest:
+            entry = {"walk": None, "city": move["city"]}
         else:
             continue
-        day = DAYS.index(move["day"])
-        value = plan_value(_with(plan, day, move["position"], entry)) - base
-        if len(plan[day]) + 1 == CARDS_PER_DAY:
-            value += 1
+        column = plan[day][:move["position"]] + [entry] + plan[day][move["position"]:]
+        value = plan_value(plan[:day] + [column] + plan[day + 1:]) - base
+        if len(column) == CARDS_PER_DAY:
+            value += (0, 1, 2.5, 3.5)[min(day_matches(column, state["symbols"][day]), 3)]
         scored.append((value, len(scored), move))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [move for _, _, move in scored[:CANDIDATES]] or moves[:1]

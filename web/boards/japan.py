@@ -87,7 +87,9 @@ def present(view, *, legal, names, seat) -> dict:
         mine = {"sheet": _sheet(private["plan"], symbols, slots), "tokens": _tokens(private),
                 "hand": [_card(c) for c in private["hand"]], "phase": private["phase"],
                 "plays_left": private["plays_left"], "discards_left": private["discards_left"],
-                "stack_size": private["stack_size"], "bonus": private["bonus"],
+                "stack_size": private["stack_size"],
+                "bonus": ({"day": DAY_NAMES[DAYS.index(private["bonus"]["day"])], "tier": private["bonus"]["tier"]}
+                          if private["bonus"] else None),
                 "chosen": [_chosen(m) for m in private["moves_this_round"]]}
     trips = {t["seat"]: t for t in view.get("trip") or []}
     others = []

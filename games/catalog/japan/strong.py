@@ -28,8 +28,8 @@ from .conditions import card
 from .rules import PHASES_DONE, day_matches
 from .trip import Track
 
-CANDIDATES = 5
-SAMPLES = 4
+CANDIDATES = 10
+SAMPLES = 8
 CHOICE = 2              # cards to choose from beyond those kept, in a searched future round
 
 

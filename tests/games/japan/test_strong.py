@@ -48,7 +48,9 @@ def test_the_strong_bot_chooses_the_same_whatever_the_hidden_cards_are(monkeypat
         state = table.state
         assert 0 in RULES.to_move(state)
         rng = table.rng_for(table.version + 1)
+        before = copy.deepcopy(state)
         chosen = choose_strong(RULES, state, 0, rng)
+        assert state == before, "the search must leave the state it is shown as it was"
         assert chosen in RULES.legal_moves(state, 0)
         for other_seed in (7,):
             twin = scramble_secrets(state, 0, other_seed)

@@ -64,7 +64,7 @@ def _habitat_words(card_id: int) -> str:
                      for offset, req in C.CARDS[card_id]["cells"])
 
 
-def _spaces(view, seat: int, can: dict, names) -> list[dict]:
+def _spaces(view, seat: int, can: dict) -> list[dict]:
     side = view["side"]
     coords = B.spaces(side)
     space_names = B.names(side)
@@ -134,8 +134,8 @@ def present(view, *, legal, names, seat) -> dict:
         score = view["scores"][other]
         spirit = view["spirit"][other]
         boards.append({
-            "name": names[other], "me": other == mine, "spaces": _spaces(view, other, can if other == mine else {},
-                                                                         names),
+            "name": names[other], "me": other == mine,
+            "spaces": _spaces(view, other, can if other == mine else {}),
             "places": places, "done": [_card(e["card"], e["placed"]) for e in view["done"][other]],
             "spirit": _card(spirit["card"]) if spirit else None,
             "spirit_placed": bool(spirit and spirit["placed"]),

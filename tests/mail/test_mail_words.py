@@ -53,3 +53,10 @@ def test_every_catalogued_game_has_a_turn_in_words(db):
         assert turn.situation and (turn.moves or turn.syntax or turn.examples), slug
         text = render_to_string("worker/email/_play.txt", {**turn.context(), "title": turn.title})
         assert ("YOUR MOVES" in text or "YOUR MOVE:" in text), (slug, text)
+
+
+def test_a_possessive_becomes_your_for_the_reader_and_a_name_for_the_others():
+    line = "The game ends after this round: Player 1's board is nearly full."
+    assert personal(line, NAMES, 0) == "The game ends after this round: your board is nearly full."
+    assert personal("Player 2's board had two or fewer empty spaces.", NAMES, 0) == \
+        f"{NAMES[1]}'s board had two or fewer empty spaces."

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 
-from games import selectors
+from games import selectors, store
 from games.models import GameStatus
 
 
@@ -29,24 +29,28 @@ def _strings(value, out: set):
     return out
 
 
-def secret_tokens(game_id: int, seat: int | None, since: int | None = None) -> set[str]:
-    """The secrets of other seats now. With ``since``, what ``seat`` was shown at any
-    version from ``since`` on counts as known: a page fetched at such a version showed
-    it rightly (a draft hand the seat has since passed on, say)."""
+def secret_tokens(game_id: int, seat: int | None, version: int | None = None) -> set[str]:
+    """The secrets of the game at ``version`` (the current one by default): a page drawn at
+    an older version is judged by what the seat knew then, so a card that was in its own
+    hand and has since been passed on is no secret in a page showing that hand."""
     game = selectors.game_get(game_id)
     if game.status != GameStatus.ACTIVE:
         return set()
     rules = selectors.rules_of(game)
-    known = [selectors.view_for(game, seat), selectors.events_for(game, seat, after=0, limit=100_000)]
-    if since is not None:
-        known += [selectors.state_at_for(game, seat, version) for version in range(max(since, 1), game.version)]
+    state = game.state
+    if version is not None and 0 < version < game.version:
+        state = store.state_at(game, rules, version)
+    else:
+        version = game.version
+    known = [selectors.view_for(game, seat, state=state),
+             selectors.events_for(game, seat, after=0, limit=version)]
     if seat is not None:
-        known.append(rules.legal_moves(game.state, seat))
+        known.append(rules.legal_moves(state, seat))
     known_text = json.dumps(known)
-    candidates = _strings(game.state, set())
+    candidates = _strings(state, set())
     for other in range(game.players):
         if other != seat:
-            _strings(selectors.view_for(game, other), candidates)
+            _strings(selectors.view_for(game, other, state=state), candidates)
     return {token for token in candidates if _identifier(token) and token not in known_text}
 
 
@@ -65,12 +69,20 @@ def leaks(bodies, tokens: set[str]) -> list[tuple[str, str]]:
 
 
 def assert_no_leak(page, game_id: int, seat: int | None):
-    """Every body the page received since the last check, against the secrets of now,
-    less what the seat was rightly shown at the versions those bodies may show."""
-    checked = getattr(page, "leak_checked_version", None)
-    tokens = secret_tokens(game_id, seat, since=checked)
+    """No page or fragment received since the last call holds a secret of the version it
+    shows (its ``data-version``; the current version for a body that names none)."""
     bodies = page.received.unchecked()
-    found = leaks(bodies, tokens)
+    by_version: dict[int | None, list] = {}
+    for url, body in bodies:
+        shown = _SHOWN_VERSION.search(body)
+        by_version.setdefault(int(shown.group(1)) if shown else None, []).append((url, body))
+    found, count = [], 0
+    for version, group in by_version.items():
+        tokens = secret_tokens(game_id, seat, version)
+        count = max(count, len(tokens))
+        found += leaks(group, tokens)
     assert not found, f"secrets of other seats reached seat {seat}'s browser: {found[:5]}"
-    page.leak_checked_version = selectors.game_get(game_id).version
-    return len(tokens)
+    return count if bodies else len(secret_tokens(game_id, seat))
+
+
+_SHOWN_VERSION = re.compile(r'id="live"[^>]*data-version="(\d+)"')

@@ -29,6 +29,47 @@ COLOUR_OF = {**{letter.lower(): colour for colour, letter in LETTER_OF.items()},
              **{colour: colour for colour in C.COLOURS}, "gray": "grey"}
 
 
+EXAMPLES = ["take 2", "grey c3", "G a1", "card fox 3", "cube fox c3", "spirit 35", "end",
+            "end discard fox"]
+
+SYNTAX = """\
+take <n>                 take the three tokens of central space n (counted from 1)
+<colour> <space>         place a token: blue/W, grey/M, brown/T, green/G, yellow/F, red/R
+                         on a space of your board named by column letter and row (c3)
+card <animal> [<place>]  take an animal card to your card place 1-4 (first free one if left out)
+cube <animal> <space>    place that card's next cube on the space (its habitat must be there)
+spirit <name or number>  keep that Nature's Spirit card (first turn, with the variant)
+end                      end your turn once the three tokens are placed
+end discard <animal>     solo: end the turn and discard a displayed card (when you took none)
+Animals are named (fox, white-wolf) or numbered (23); words may be in any letter case."""
+
+
+def _card_word(card_id) -> str:
+    """A card as one word the parser reads back: its name with hyphens, or its number."""
+    card = C.CARDS.get(card_id)
+    if card is None or C.is_spirit(card_id):
+        return str(card_id)
+    return card["name"].replace(" ", "-")
+
+
+def notation(move: dict, view: dict) -> str:
+    """The move in the short notation that ``parse`` reads back."""
+    kind = move.get("type")
+    if kind == "take_tokens":
+        return f"take {move['space'] + 1}"
+    if kind == "place_token":
+        return f"{move['colour']} {_space_name(view, move['space'])}"
+    if kind == "take_card":
+        return f"card {_card_word(move['card'])} {move['place'] + 1}"
+    if kind == "place_cube":
+        return f"cube {_card_word(move['card'])} {_space_name(view, move['space'])}"
+    if kind == "choose_spirit":
+        return f"spirit {move['card']}"
+    if kind == "end_turn":
+        return f"end discard {_card_word(move['discard'])}" if "discard" in move else "end"
+    return ""
+
+
 def card_title(card_id) -> str:
     card = C.CARDS.get(card_id)
     if card is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from .components import CITIES, DAY_NAMES, DAYS, EXPERIENCE, ROUND_TABLE
+from .components import CITIES, CITY_NAMES, DAY_NAMES, DAYS, EXPERIENCE, ROUND_TABLE
 from .conditions import card
 from .rules import move_text
 
@@ -30,7 +30,111 @@ CITY_WORDS = {"tokyo": "tokyo", "kyoto": "kyoto"}
 DAY_WORDS = {**{d: d for d in DAYS}, **{name.lower(): d for name, d in zip(DAY_NAMES, DAYS)}}
 
 
+# A turn email numbers the moves only up to this many: a day bonus, the discards, a trip
+# question; placements (each card on each open day, or traded for a walk) go in the notation.
+MAX_LISTED = 30
+
+EXAMPLES = ["T12 mon", "T12 mon 0", "walk K7 tokyo wed 0", "explore 2", "bonus joker", "pass",
+            "T75 kyoto", "ticket luxury", "up K33", "joker food", "go"]
+
+SYNTAX = """\
+<card> <day> [<position>]        place a card on a day (mon ... sat); position 0 is the top,
+                                 no position puts it at the bottom, where it is the highlight
+walk <card> <city> <day> [<pos>] discard the card for a face-down walk from tokyo or kyoto
+explore <n>                      spend an exploration marker: n cards from Tokyo, 3 - n from Kyoto
+discard <card>                   discard one card after exploring
+draw <city>                      round 13: the deck of your extra card
+bonus mood|explore|joker|luxury  the day bonus you earned
+bonus walk <city> <position>     the bonus walk, from that deck, at that place in the day
+pass                             end your round and pass the remaining cards
+<card> tokyo|kyoto               trip: the city of a yellow card
+ticket start|luxury|standard     trip: the ticket for the next change of city
+up <card> / down <card>          trip: use a walk card face up or face down
+joker <experience>               trip: spend a joker (temple, food, nature, shopping, unique)
+go                               trip: no joker now
+Cards are written T12 (Tokyo) or K7 (Kyoto); words may be in any letter case."""
+
+
+def notation(move: dict, view: dict | None = None) -> str:
+    """The move in the short notation that ``parse`` reads back."""
+    kind = move.get("type")
+    if kind == "place":
+        return f"{move['card']} {move['day']} {move['position']}"
+    if kind == "walk":
+        return f"walk {move['card']} {move['city']} {move['day']} {move['position']}"
+    if kind == "explore":
+        return f"explore {move['tokyo']}"
+    if kind == "discard":
+        return f"discard {move['card']}"
+    if kind == "draw":
+        return f"draw {move['city']}"
+    if kind == "bonus":
+        if move["bonus"] == "walk":
+            return f"bonus walk {move['city']} {move['position']}"
+        return f"bonus {move['bonus']}"
+    if kind == "pass":
+        return "pass"
+    if kind == "city":
+        return f"{move['card']} {move['city']}"
+    if kind == "ticket":
+        return f"ticket {move['kind']}"
+    if kind == "face":
+        return f"{move['face']} {move['card']}"
+    if kind == "joker":
+        return f"joker {move['track']}"
+    if kind == "continue":
+        return "go"
+    return ""
+
+
+def _where(move: dict, view: dict | None) -> str:
+    """"on Monday, at the top" / "... at the bottom (the highlight)" / "... second"."""
+    day = DAY_NAMES[DAYS.index(move["day"])]
+    plan = ((view or {}).get("private") or {}).get("plan")
+    if not plan:
+        return f"on {day} at position {move['position']}"
+    count = len(plan[DAYS.index(move["day"])])
+    if count == 0:
+        return f"on {day}"
+    if move["position"] == count:
+        return f"on {day}, at the bottom (its highlight)"
+    if move["position"] == 0:
+        return f"on {day}, at the top"
+    return f"on {day}, between the cards"
+
+
 def move_words(move: dict, view: dict | None = None) -> str:
+    """One move in words, as the player who would make it reads it."""
+    kind = move.get("type")
+    if kind == "place":
+        return f"Place {card(move['card']).name} ({move['card']}) {_where(move, view)}"
+    if kind == "walk":
+        return (f"Discard {card(move['card']).name} ({move['card']}) for a walk from "
+                f"{CITY_NAMES[move['city']]} {_where(move, view)}")
+    if kind == "explore":
+        return f"Explore: draw {move['tokyo']} Tokyo and {3 - move['tokyo']} Kyoto cards, then discard 3"
+    if kind == "discard":
+        return f"Discard {card(move['card']).name} ({move['card']})"
+    if kind == "draw":
+        return f"Draw the extra card from {CITY_NAMES[move['city']]}"
+    if kind == "bonus":
+        words = {"mood": "a step of mood", "explore": "two exploration markers", "joker": "a joker",
+                 "luxury": "a luxury ticket", "walk": "a bonus walk"}[move["bonus"]]
+        if move["bonus"] == "walk":
+            words += f" from {CITY_NAMES[move['city']]} at position {move['position']}"
+        return f"Take {words} as the day bonus"
+    if kind == "pass":
+        return "Pass the remaining cards and end your round"
+    if kind == "city":
+        return f"Send the yellow card {card(move['card']).name} ({move['card']}) to {CITY_NAMES[move['city']]}"
+    if kind == "ticket":
+        return f"Use a {move['kind']} ticket"
+    if kind == "face":
+        return f"Use the walk {card(move['card']).name} ({move['card']}) face {move['face']}"
+    if kind == "joker":
+        return f"Spend a joker on {move['track']}"
+    if kind == "continue":
+        return "Go on without a joker"
     return move_text(move)[:1].upper() + move_text(move)[1:]
 
 
@@ -42,7 +146,7 @@ def _plan_text(plan: list) -> list[str]:
             if "walk" in entry:
                 cells.append(f"walk({entry['walk'] or entry['city']})")
             else:
-                cells.append(entry["card"])
+                cells.append(f"{entry['card']} {card(entry['card']).name}")
         lines.append(f"  {day[:3]}: " + (" / ".join(cells) if cells else "-"))
     return lines
 
@@ -54,7 +158,8 @@ def situation(view: dict, names: dict | list | None = None) -> str:
             return names[seat]
         if isinstance(names, list) and seat < len(names):
             return names[seat]
-        return f"Player {seat + 1}"
+        known = view.get("player_names") or []
+        return known[seat] if seat < len(known) else "another traveller"
 
     if not view.get("started"):
         return "The game has not started."
@@ -89,7 +194,8 @@ def situation(view: dict, names: dict | list | None = None) -> str:
             continue
         lines.append(f"{name(player['seat'])}: {sum(len(c) for c in player['plan'])} cards planned, "
                      f"{player['explore']} exploration, {player['jokers']} joker, {player['luxury']} luxury"
-                     + (" (still choosing)" if player["waiting_for"] else ""))
+                     + (" (still choosing)" if player["waiting_for"] else "") + ". Plan as the round opened:")
+        lines += _plan_text(player["plan"])
     for trip in view.get("trip") or []:
         who = "You" if trip["seat"] == you else name(trip["seat"])
         if trip["score"]:

@@ -92,3 +92,27 @@ def test_situation_speaks_of_players_by_name_and_shows_the_board():
     assert "Player" not in text and "seat" not in text.lower()
     spectator = situation(RULES.view(t.state, None), ["Ada", "Bea", "Cy"])
     assert "choose from" not in spectator and "Ada's board" in spectator
+
+
+def test_every_legal_move_written_in_the_notation_reads_back_as_itself():
+    """Property: in positions of bot games (2 players side A with spirits, solo side B),
+    ``notation(m)`` of every legal move parses back to ``m`` in any letter case."""
+    from games.catalog.harmonies.notation import notation
+
+    kinds = set()
+    for players, options in ((2, {"side": "A", "spirits": True}), (1, {"side": "B", "spirits": False})):
+        t = Table(RULES, players, options, seed=5)
+        for number in range(160):
+            if t.over:
+                break
+            seat = min(RULES.to_move(t.state))
+            if number % 4 == 0:
+                legal = RULES.legal_moves(t.state, seat)
+                view = RULES.view(t.state, seat)
+                for move in legal:
+                    written = notation(move, view)
+                    assert parse(written, legal, view) == move, (move, written)
+                    assert parse(written.upper(), legal, view) == move, written
+                    kinds.add(move["type"])
+            t.play(seat, BOTS["best"](RULES, t.state, seat, t.rng_for(t.version + 1)))
+    assert kinds >= {"take_tokens", "place_token", "take_card", "place_cube", "choose_spirit", "end_turn"}, kinds

@@ -69,3 +69,27 @@ def test_the_situation_speaks_of_players_by_name_and_hides_their_hands():
     text = situation(RULES.view(state, 0), {0: "Aiko", 1: "Ben"})
     assert "Ben" in text and "Player 2" not in text
     assert "T1 " in text and "T2" not in text and "K2" not in text
+
+
+def test_every_legal_move_written_in_the_notation_reads_back_as_itself():
+    """Property: in positions of a bot game, ``notation(m)`` of every legal move (places,
+    walks, explorations, bonuses, the trip's questions) parses back to ``m``."""
+    from games.catalog.japan.notation import notation
+
+    kinds = set()
+    table = Table(RULES, 3, {}, seed=4)
+    number = 0
+    while not table.over:
+        seat = min(RULES.to_move(table.state))
+        legal = RULES.legal_moves(table.state, seat)
+        if number % 3 == 0 or table.state["phase"] != "planning":
+            view = RULES.view(table.state, seat)
+            for move in legal:
+                written = notation(move, view)
+                assert parse(written, legal, view) == move, (move, written)
+                assert parse(written.upper(), legal, view) == move, written
+                assert move_words(move, view)
+                kinds.add(move["type"])
+        number += 1
+        table.play(seat, BOTS["best"](RULES, table.state, seat, table.rng_for(table.version + 1)))
+    assert kinds >= {"place", "walk", "explore", "ticket", "continue"}, kinds

@@ -1,0 +1,36 @@
+"""Making a Harmonies or Let's Go to Japan move the way a person does on the drawn board:
+pick the token, cube or card, then click the space, the central group or the gap in a day.
+Shared by the boards' own browser tests and the whole game against a bot."""
+from __future__ import annotations
+
+
+def _pick(page, control_id: str):
+    """Pick a token, card or choice as a person does: by clicking its label."""
+    page.click(f"#live label[for='{control_id}']")
+    assert page.is_checked(f"#{control_id}"), control_id
+
+
+def click_board_move(page, slug: str, move: dict, legal: list[dict]) -> bool:
+    """Click ``move`` on the board; False when the board does not offer it (use the list)."""
+    kind = move["type"]
+    if slug == "harmonies":
+        if kind == "take_tokens":
+            page.click(f"#live button[data-central='{move['space'] + 1}']")
+            return True
+        if kind in ("place_token", "place_cube"):
+            piece = f"token-{move['colour']}" if kind == "place_token" else f"cube-{move['card']}"
+            _pick(page, f"piece-{piece}")
+            page.click(f"#live button[data-space='{move['space']}']")
+            return True
+        if kind == "take_card":
+            first = min(m["place"] for m in legal if m["type"] == "take_card" and m["card"] == move["card"])
+            if move["place"] == first:
+                page.click(f"#live button[data-card='{move['card']}']")
+                return True
+        return False
+    if slug == "japan" and kind in ("place", "walk"):
+        _pick(page, f"card-{move['card']}")
+        _pick(page, "how-place" if kind == "place" else f"how-walk-{move['city']}")
+        page.click(f"#live button[data-slot='{move['day']},{move['position']}']")
+        return True
+    return False

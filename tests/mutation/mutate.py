@@ -80,6 +80,18 @@ TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
                 "tests/games/test_hidden_oracle.py", *PINS],
                _methods("games.catalog.linie1.rules", "Linie1Rules", "view", "redact", "outcome", "milestones"),
                False),
+    "harmonies": ("games/catalog/harmonies/rules.py",
+                  ["tests/games/harmonies/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS,
+                   "tests/games/harmonies/test_end_solo_spirits.py"],
+                  _methods("games.catalog.harmonies.rules", "HarmoniesRules", "view", "redact", "outcome"), False),
+    "harmonies-scoring": ("games/catalog/harmonies/scoring.py",
+                          ["tests/games/harmonies/test_scoring.py", "tests/games/harmonies/test_habitats.py",
+                           "tests/games/harmonies/test_end_solo_spirits.py"], None, False),
+    "japan": ("games/catalog/japan/rules.py",
+              ["tests/games/japan/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS],
+              _methods("games.catalog.japan.rules", "JapanRules", "view", "redact", "outcome"), False),
+    # Japan scores on the trip: every highlight, experience, mood and ticket is counted there.
+    "japan-trip": ("games/catalog/japan/trip.py", ["tests/games/japan/test_trip.py"], None, False),
     # Measured last: games/hashing.py and games/verify.py are being rewritten (a new hiding scheme).
     "hashing": ("games/hashing.py", ["tests/store/test_verify.py", "tests/store/test_event_store.py",
                                      "tests/store/test_verify_branches.py", "tests/store/test_store_units.py"],

@@ -53,6 +53,12 @@ def spectator_log(export):
     return served
 
 
+def refusal(verdict: Verdict) -> str:
+    """The sentence of a verdict that must be a refusal."""
+    assert verdict.ok is False, verdict
+    return verdict.message
+
+
 def served_check(export, events, **kwargs):
     return verify_served_log(export["game"]["id"], export["game"]["rules_version"], events, **kwargs)
 
@@ -81,7 +87,7 @@ def test_a_changed_secret_under_an_intact_chain_is_caught_by_the_sealed_commitme
     row = export["events"][0]
     row["payload"]["deck"] = list(reversed(row["payload"]["deck"]))   # the deck is hidden from the public part
     verdict = verify_export(export)
-    assert not verdict.ok
+    assert verdict.ok is False
     assert verdict.message == ("event 1 (GameSetUp): its hash's sealed commitment does not match its content "
                                "and the revealed seed")
 
@@ -92,7 +98,7 @@ def test_without_the_seed_a_changed_secret_is_not_visible_but_a_changed_public_p
     secret["events"][0]["payload"]["deck"] = list(reversed(secret["events"][0]["payload"]["deck"]))
     assert verify_export(secret).ok, "the sealed value hides the deck until the seed is revealed"
     export["events"][0]["payload"]["acorns"] = [3, 1]                  # public: everybody sees the acorns
-    assert verify_export(export).message == "event 1 (GameSetUp): its hash does not match its content"
+    assert refusal(verify_export(export)) == "event 1 (GameSetUp): its hash does not match its content"
 
 
 @pytest.mark.parametrize("sealed", [None, "ab" * 31, "AB" * 32, "g" * 64, 64])
@@ -110,13 +116,13 @@ def test_a_missing_sealed_value_is_refused_with_the_seed_too(export):
 def test_the_chain_is_checked_link_by_link(export):
     broken = copy.deepcopy(export)
     broken["events"][5]["seq"] = 7
-    assert verify_export(broken).message == "event 6: sequence number is 7, expected 6 (a gap or a reordering)"
+    assert refusal(verify_export(broken)) == "event 6: sequence number is 7, expected 6 (a gap or a reordering)"
     broken = copy.deepcopy(export)
     broken["events"][5]["prev_hash"] = broken["events"][3]["hash"]
-    assert verify_export(broken).message == "event 6: prev_hash does not match the hash of event 5"
+    assert refusal(verify_export(broken)) == "event 6: prev_hash does not match the hash of event 5"
     broken = copy.deepcopy(export)
     broken["events"][5]["hash"] = "0" * 64
-    assert verify_export(broken).message == f"event 6 ({broken['events'][5]['type']}): its hash does not match " \
+    assert refusal(verify_export(broken)) == f"event 6 ({broken['events'][5]['type']}): its hash does not match " \
                                             f"its content"
 
 
@@ -127,13 +133,13 @@ def test_each_field_outside_the_sealed_value_is_in_the_chain(export, field, valu
     row = export["events"][6]
     assert row[field] != value
     row[field] = value
-    assert verify_export(export).message == f"event 7 ({row['type']}): its hash does not match its content"
+    assert refusal(verify_export(export)) == f"event 7 ({row['type']}): its hash does not match its content"
 
 
 def test_the_game_id_is_in_every_link(export):
     del export["game"]["server_seed"]
     export["game"]["id"] += 1
-    assert verify_export(export).message == "event 1 (GameSetUp): its hash does not match its content"
+    assert refusal(verify_export(export)) == "event 1 (GameSetUp): its hash does not match its content"
 
 
 def test_the_head_and_the_version_must_be_the_last_events(export):
@@ -142,7 +148,7 @@ def test_the_head_and_the_version_must_be_the_last_events(export):
     assert verify_export(head) == Verdict(False, "the game's head hash is not the hash of its last event", 0)
     version = copy.deepcopy(export)
     version["game"]["version"] = 86
-    assert verify_export(version).message == "the game is at version 86 but the log holds 85 events (truncated)"
+    assert refusal(verify_export(version)) == "the game is at version 86 but the log holds 85 events (truncated)"
     # Neither is required: an export that names no head or version is checked on its events.
     del export["game"]["head_hash"], export["game"]["version"]
     assert verify_export(export).ok
@@ -166,7 +172,7 @@ def test_a_changed_outcome_or_a_missing_replay_outcome_is_caught(export):
     cut = copy.deepcopy(export)
     cut["events"] = cut["events"][:40]
     cut["game"]["head_hash"], cut["game"]["version"] = cut["events"][-1]["hash"], 40
-    assert verify_export(cut).message == "the final outcome does not follow from the log"
+    assert refusal(verify_export(cut)) == "the final outcome does not follow from the log"
     cut["game"]["outcome"] = None
     assert verify_export(cut) == Verdict(True, "40 events, hash chain (scheme 2), random outcomes and outcome "
                                                "verified", 40)
@@ -175,7 +181,14 @@ def test_a_changed_outcome_or_a_missing_replay_outcome_is_caught(export):
 def test_a_missing_hash_scheme_means_the_legacy_scheme(export):
     del export["game"]["hash_scheme"]
     # Read as scheme 1, the scheme-2 hashes cannot match.
-    assert verify_export(export).message == "event 1 (GameSetUp): its hash does not match its content"
+    assert refusal(verify_export(export)) == "event 1 (GameSetUp): its hash does not match its content"
+
+
+def test_a_scheme_1_export_may_leave_its_scheme_out():
+    export = json.loads((CORPUS / "momiji-v1-2p-1.json").read_text())["export"]
+    export["game"].pop("hash_scheme", None)
+    assert verify_export(export) == Verdict(True, "88 events, hash chain (scheme 1), random outcomes and outcome "
+                                                  "verified", 88)
 
 
 def test_a_seed_that_is_not_the_committed_one_is_refused_first(export):
@@ -253,7 +266,7 @@ def test_each_break_of_the_served_log_is_named(export):
     assert served_check(export, gap) == Verdict(False, "event 4: sequence number is 5, expected 4")
     missing = copy.deepcopy(served)
     del missing[0]["seq"]
-    assert served_check(export, missing).message == "event 1: sequence number is None, expected 1"
+    assert refusal(served_check(export, missing)) == "event 1: sequence number is None, expected 1"
     relinked = copy.deepcopy(served)
     relinked[4]["prev_hash"] = relinked[2]["hash"]
     assert served_check(export, relinked) == Verdict(False, "event 5: prev_hash does not match the hash of event 4")
@@ -261,7 +274,7 @@ def test_each_break_of_the_served_log_is_named(export):
         changed = copy.deepcopy(served)
         assert changed[7][field] != value
         changed[7][field] = value
-        assert served_check(export, changed).message == f"event 8 ({changed[7]['type']}): its hash does not " \
+        assert refusal(served_check(export, changed)) == f"event 8 ({changed[7]['type']}): its hash does not " \
                                                          f"match what is shown", field
     assert not verify_served_log(export["game"]["id"] + 1, 2, served).ok
     assert not verify_served_log(export["game"]["id"], 1, served).ok
@@ -273,7 +286,7 @@ def test_a_head_the_served_log_does_not_reach_is_a_truncation(export):
     assert verdict == Verdict(False, f"witness 85:{export['game']['head_hash'][:12]}...: the log has only 84 "
                                      f"events (it was truncated or rewritten)")
     verdict = served_check(export, served, witnesses=[(1, served[0]["hash"])], head=(85, "e" * 64))
-    assert not verdict.ok and verdict.message.startswith("witness 85:eeeeeeeeeeee...")
+    assert refusal(verdict).startswith("witness 85:eeeeeeeeeeee...")
 
 
 # -- the shape of an export ----------------------------------------------------------------
@@ -434,7 +447,7 @@ def test_a_move_made_by_the_timeout_policy_replays_like_any_move(export):
     rows = next([row for row in export["events"] if row["batch"] == first["batch"]]
                 for first in export["events"] if (first["command"] or {}).get("kind") == "move")
     assert verify_export(recommand(export, rows, kind="timeout", policy="move")).ok
-    assert verify_export(recommand(export, rows, kind="resign")).message == \
+    assert refusal(verify_export(recommand(export, rows, kind="resign"))) == \
         f"event {rows[0]['seq']}: unknown command kind 'resign'"
 
 
@@ -446,3 +459,10 @@ def test_games_whose_moves_draw_at_random_or_whose_bots_are_older_verify(name):
     verdict = verify_export(export)
     assert verdict.ok and verdict.checked_events == len(export["events"])
     assert "random outcomes and outcome verified" in verdict.message
+
+
+def test_a_recorded_move_the_rules_refuse_is_named_with_the_rules_reason(export):
+    rows = next([row for row in export["events"] if row["batch"] == first["batch"]]
+                for first in export["events"] if (first["command"] or {}).get("kind") == "move")
+    message = refusal(verify_export(recommand(export, rows, move={"type": "no-such-move"})))
+    assert message.startswith(f"event {rows[0]['seq']}: the recorded move is illegal under the rules (")

@@ -213,13 +213,14 @@ def test_a_leak_in_each_game_is_caught(monkeypatch, slug, players, options, seed
         play_and_check(slug, players, options, seed)
 
 
-@pytest.mark.parametrize("slug, players", [("momiji", 2), ("soleils", 3)])
-def test_a_seat_number_nobody_holds_sees_what_a_spectator_sees(slug, players):
-    # Momiji and Soleils guard their views with 0 <= seat < players: such a seat is
-    # shown nothing of its own.
+@pytest.mark.parametrize("slug, players, options", [("momiji", 2, {}), ("soleils", 3, {}),
+                                                     ("harmonies", 2, {"spirits": True}), ("japan", 3, {})])
+def test_a_seat_number_nobody_holds_sees_what_a_spectator_sees(slug, players, options):
+    # These games guard their views with 0 <= seat < players: such a seat is shown
+    # nothing of its own.
     entry = registry.get(slug)
     rules = entry.rules
-    table = Table(rules, players, {}, 21)
+    table = Table(rules, players, options, 21)
     for _ in range(12):
         for nobody in (players, -1):
             for key, seen in rules.view(table.state, nobody).items():
@@ -242,3 +243,11 @@ def test_travel_hides_buried_cards_and_the_guides_take_from_everyone_else():
     assert rules.redact(took, 0).payload["card"] == "map-1"
     assert rules.redact(took, 1).payload == {"seat": 0, "card": "?"}
     assert rules.redact(Event("GuideTook", {"seat": 0, "card": None}), 1).payload == {"seat": 0, "card": None}
+
+
+@pytest.mark.parametrize("slug, shown", [("japan", {"started": False}), ("soleils", {"started": False}),
+                                         ("medina", {})])
+def test_before_the_setup_a_view_shows_nothing(slug, shown):
+    rules = registry.get(slug).rules
+    for seat in (0, None):
+        assert rules.view(rules.initial_state(), seat) == shown

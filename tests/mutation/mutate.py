@@ -73,7 +73,9 @@ TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
     "soleils": ("games/catalog/soleils/rules.py",
                 ["tests/games/soleils/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS,
                  "tests/games/soleils/test_sheet.py", "tests/games/soleils/test_rounds.py"],
-                _methods("games.catalog.soleils.rules", "SoleilsRules", "view", "redact", "outcome"), False),
+                # Version 2 only renames the steps in the view; the rest is version 1's.
+                _methods("games.catalog.soleils.rules", "SoleilsRulesV1", "view", "redact", "outcome")
+                + _methods("games.catalog.soleils.rules", "SoleilsRules", "view"), False),
     "soleils-sheet": ("games/catalog/soleils/sheet.py", ["tests/games/soleils/test_sheet.py"],
                       _functions("games.catalog.soleils.sheet", "tally", "sun_rewards", "filled_pearls"), False),
     "medina": ("games/catalog/medina/rules.py",

@@ -68,3 +68,20 @@ def test_no_view_leaks_pending_choices_in_random_games():
                 if event.type == "ChoiceMade":
                     for viewer in [s for s in range(3) if s != event.payload["seat"]] + [None]:
                         assert "move" not in RULES.redact(event, viewer).payload
+
+
+def test_version_2_shows_the_steps_possible_now_and_sends_them_as_one_move():
+    rules = RULES_BY_VERSION[2]
+    table = Table(rules, 3, {}, 5)
+    state = table.state
+    base = RULES.view(state, 0)
+    view = rules.view(state, 0)
+    assert view["started"] and view["you"] == 0 and view["players"] == base["players"]
+    turn = view["your_turn"]
+    assert "legal_moves" not in turn
+    assert turn["step_moves"] == base["your_turn"]["legal_moves"] != []
+    assert {k: v for k, v in turn.items() if k != "step_moves"} == \
+        {k: v for k, v in base["your_turn"].items() if k != "legal_moves"}
+    spectator = rules.view(state, None)
+    assert spectator["your_turn"] is None and spectator["you"] is None
+    assert spectator == {**view, "you": None, "your_turn": None}

@@ -64,12 +64,18 @@ TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
                ["tests/games/momiji/test_hidden.py", "tests/games/momiji/test_scoring.py",
                 "tests/games/test_hidden_oracle.py", *PINS],
                _methods("games.catalog.momiji.rules", "MomijiRules", "view", "redact", "outcome"), False),
+    # The outcome alone, against the tests that state its words: a quick re-check.
+    "momiji-outcome": ("games/catalog/momiji/rules.py", ["tests/games/momiji/test_scoring.py"],
+                       _methods("games.catalog.momiji.rules", "MomijiRules", "outcome"), False),
     "momiji-scoring": ("games/catalog/momiji/scoring.py", ["tests/games/momiji/test_scoring.py"], None, False),
     "travel": ("games/catalog/travel/rules.py",
                ["tests/games/travel/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS,
                 "tests/games/travel/test_base_rules.py"],
                _methods("games.catalog.travel.rules", "TravelRules", "view", "redact", "outcome")
                + _functions("games.catalog.travel.rules", "_hide"), False),
+    "travel-outcome": ("games/catalog/travel/rules.py",
+                       ["tests/games/travel/test_base_rules.py", "tests/games/travel/test_expansions.py"],
+                       _methods("games.catalog.travel.rules", "TravelRules", "outcome"), False),
     "soleils": ("games/catalog/soleils/rules.py",
                 ["tests/games/soleils/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS,
                  "tests/games/soleils/test_sheet.py", "tests/games/soleils/test_rounds.py"],

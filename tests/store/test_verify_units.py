@@ -451,10 +451,11 @@ def test_a_move_made_by_the_timeout_policy_replays_like_any_move(export):
         f"event {rows[0]['seq']}: unknown command kind 'resign'"
 
 
-@pytest.mark.parametrize("name", ["harmonies-v1-h2-2p-3", "travel-v1-2p-0"])
+@pytest.mark.parametrize("name", ["harmonies-v1-h2-2p-3", "travel-v1-4p-1"])
 def test_games_whose_moves_draw_at_random_or_whose_bots_are_older_verify(name):
     # Harmonies draws each token when it is drawn (the RNG passed to decide); Travel's
-    # rules version 1 games were played by its first bot (no bot_version: version 1).
+    # rules version 1 games were played by its first bot (no bot_version: version 1; this
+    # game has a move the current bot would make otherwise).
     export = json.loads((CORPUS / f"{name}.json").read_text())["export"]
     verdict = verify_export(export)
     assert verdict.ok and verdict.checked_events == len(export["events"])

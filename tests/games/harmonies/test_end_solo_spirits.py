@@ -202,3 +202,20 @@ def test_the_solo_result_in_suns(monkeypatch, spirit, side, suns):
     assert outcome.notes[-1] == f"Solo result: {suns} sun{'s' if suns != 1 else ''}."
     assert outcome.notes[-1] == {1: "Solo result: 1 sun.", 2: "Solo result: 2 suns.",
                                  3: "Solo result: 3 suns."}[suns]
+
+
+def test_a_view_is_a_copy_that_cannot_change_the_game():
+    import copy as _copy
+
+    from games.engine.harness import Table
+
+    state = Table(RULES, 2, {"spirits": True}, 3).state
+    state["end_trigger"] = {"seat": 0, "reasons": ["board_full"]}
+    before = _copy.deepcopy(state)
+    for seat in (0, None):
+        view = RULES.view(state, seat)
+        view["end_trigger"]["reasons"].append("pouch_empty")
+        view["central"][0].append("red")
+        view["boards"][0][0]["stack"].append("red")
+        view["spirit"] = None
+    assert state == before

@@ -87,3 +87,32 @@ def test_the_round_close_reveals_the_choices_but_not_the_walk_cards():
     started = next(e for e in events if e.type == "RoundStarted")
     assert set(RULES.redact(started, 1).payload) == {"round", "hand_sizes", "your_hand"}
     assert RULES.redact(started, 1).payload["your_hand"] == state["seats"][1]["hand"]
+
+
+def test_the_travel_agents_plan_is_shown_to_everyone_as_a_copy():
+    # Solo: the travel agent's cards lie face up on its plan.
+    table = Table(RULES, 1, {}, seed=3)
+    while table.state["round"] < 4:
+        seat = min(RULES.to_move(table.state))
+        table.bot_move(seat, BOTS["best"])
+    state = table.state
+    assert any(state["agent"]["plan"])
+    before = json.loads(json.dumps(state))
+    for viewer in (0, None):
+        view = RULES.view(state, viewer)
+        assert view["agent"] == {"plan": state["agent"]["plan"]}
+        next(column for column in view["agent"]["plan"] if column).append({"card": "T1"})
+    assert json.loads(json.dumps(state)) == before
+    assert "agent" not in RULES.view(Table(RULES, 2, {}, seed=3).state, None)
+
+
+def test_between_the_start_and_the_first_round_no_round_rule_is_shown():
+    from games.engine.events import Event
+
+    table = Table(RULES, 2, {}, seed=4)
+    started = table.game.events[0]
+    assert started.type == "GameStarted"
+    state = RULES.evolve(RULES.initial_state(), Event(started.type, started.payload))
+    view = RULES.view(state, None)
+    assert view["round"] == 0 and view["round_rule"] == {"source": "", "keep": 0, "pass": ""}
+    assert RULES.view(table.state, None)["round_rule"]["keep"] > 0

@@ -234,6 +234,7 @@ def test_the_shared_country_only_after_your_own():
                              "The rules rank only the winner; every other player shares second place."]
     assert [d["reached_center"] for d in outcome.details] == [True, False]
     assert [d["own_country_visited"] for d in outcome.details] == [True, False]
+    assert [d["character"] for d in outcome.details] == state["characters"]
 
 
 def test_every_legal_travel_option_is_listed():

@@ -27,14 +27,17 @@ PLAYS = [
     ("linie1", 2, {}, 7), ("linie1", 4, {}, 8),
     ("medina", 3, {}, 9),
     ("amazonas", 2, {}, 10), ("amazonas", 4, {"missions": "penalty"}, 11),
+    ("harmonies", 2, {"spirits": True}, 10), ("harmonies", 4, {"spirits": True, "side": "B"}, 11),
+    ("japan", 1, {}, 12), ("japan", 3, {}, 13),
 ]
 EVERY = 3            # check every third state (and the events since the last check)
 MAX_MOVES = 240      # a bound on each game's length in this test
 
 
-def play_and_check(slug, players, options, seed, secrets=None, checks=None):
+def play_and_check(slug, players, options, seed, secrets=None, checks=None, rules_version=None):
     entry = registry.get(slug)
-    rules, secrets = entry.rules, secrets or SECRETS[slug]
+    rules = entry.rules if rules_version is None else registry.rules_for(slug, rules_version)
+    secrets = secrets or SECRETS[slug]
     bot = entry.bots.get("best") or next(iter(entry.bots.values()))
     table = Table(rules, players, options, seed)
     checked_events, marked = 0, 0
@@ -58,6 +61,25 @@ def test_no_seat_sees_a_secret_item(slug, players, options, seed):
         assert marked == 0       # the rules hide nothing
     else:
         assert marked > 0, "the game's states had secrets to look for"
+
+
+@pytest.mark.parametrize("players, options, seed", [(2, {}, 3), (4, TRAVEL_ALL, 4)], ids=["2p", "4p"])
+def test_travel_under_rules_version_2_keeps_trades_from_third_seats(players, options, seed):
+    # Games begun before rules version 3 keep trades closed; the same bots reach offers,
+    # counter-offers and completed trades in these plays.
+    checks = []
+    marked = play_and_check("travel", players, options, seed, secrets=SECRETS["travel-closed-trades"],
+                            checks=checks, rules_version=2)
+    assert marked > 0
+    kinds = {event.type for event in checks[0].game.events}
+    assert {"OfferMade", "TradeCompleted"} <= kinds
+
+
+def test_travel_closed_trades_are_found_if_shown_under_rules_version_2(monkeypatch):
+    rules = registry.rules_for("travel", 2)
+    monkeypatch.setattr(type(rules), "public_trades", ("TradeCompleted",))
+    with pytest.raises(AssertionError, match=r"TradeCompleted for seat \d"):
+        play_and_check("travel", 4, TRAVEL_ALL, 4, secrets=SECRETS["travel-closed-trades"], rules_version=2)
 
 
 def test_the_sealed_choices_of_soleils_are_compared_against_other_choices():
@@ -157,22 +179,49 @@ def _travel_draws_shown(monkeypatch):
                         event if event.type == "CardDrawn" else redact(self, event, seat))
 
 
-@pytest.mark.parametrize("slug, players, seed, leak", [
-    ("linie1", 2, 7, _linie1_route_letter), ("soleils", 2, 5, _soleils_choice_length),
-    ("travel", 2, 3, _travel_draws_shown)], ids=["linie1", "soleils", "travel"])
-def test_a_leak_in_each_game_is_caught(monkeypatch, slug, players, seed, leak):
+def _harmonies_returned_card_shown(monkeypatch):
+    from games.catalog.harmonies.rules import HarmoniesRules
+
+    redact = HarmoniesRules.redact
+    monkeypatch.setattr(HarmoniesRules, "redact", lambda self, event, seat:
+                        event if event.type == "SpiritChosen" else redact(self, event, seat))
+
+
+def _japan_walks_counted(monkeypatch):
+    # A walk's card lies face down even for its owner: a count of the owner's walk cards
+    # by card leaks them.
+    from games.catalog.japan.rules import JapanRules
+
+    view = JapanRules.view
+
+    def leaky(self, state, seat):
+        seen = view(self, state, seat)
+        if seat is not None and state and state["phase"] == "planning":
+            walks = [entry["walk"] for column in state["seats"][seat]["plan"] for entry in column if "walk" in entry]
+            seen = {**seen, "walks": dict(collections.Counter(walks))}
+        return seen
+
+    monkeypatch.setattr(JapanRules, "view", leaky)
+
+
+@pytest.mark.parametrize("slug, players, options, seed, leak", [
+    ("linie1", 2, {}, 7, _linie1_route_letter), ("soleils", 2, {}, 5, _soleils_choice_length),
+    ("travel", 2, {}, 3, _travel_draws_shown), ("harmonies", 2, {"spirits": True}, 10, _harmonies_returned_card_shown),
+    ("japan", 3, {}, 13, _japan_walks_counted)], ids=["linie1", "soleils", "travel", "harmonies", "japan"])
+def test_a_leak_in_each_game_is_caught(monkeypatch, slug, players, options, seed, leak):
     leak(monkeypatch)
     with pytest.raises(AssertionError, match="hidden information leaks"):
-        play_and_check(slug, players, {}, seed)
+        play_and_check(slug, players, options, seed)
 
 
-@pytest.mark.parametrize("slug, players", [("momiji", 2), ("soleils", 3)])
-def test_a_seat_number_nobody_holds_sees_what_a_spectator_sees(slug, players):
-    # Momiji and Soleils guard their views with 0 <= seat < players: such a seat is
-    # shown nothing of its own.
+@pytest.mark.parametrize("slug, players, options", [("momiji", 2, {}), ("soleils", 3, {}),
+                                                     ("harmonies", 2, {"spirits": True}), ("japan", 3, {})])
+def test_a_seat_number_nobody_holds_sees_what_a_spectator_sees(slug, players, options):
+    # These games guard their views with 0 <= seat < players: such a seat is shown
+    # nothing of its own.
     entry = registry.get(slug)
     rules = entry.rules
-    table = Table(rules, players, {}, 21)
+    table = Table(rules, players, options, 21)
     for _ in range(12):
         for nobody in (players, -1):
             for key, seen in rules.view(table.state, nobody).items():
@@ -195,3 +244,11 @@ def test_travel_hides_buried_cards_and_the_guides_take_from_everyone_else():
     assert rules.redact(took, 0).payload["card"] == "map-1"
     assert rules.redact(took, 1).payload == {"seat": 0, "card": "?"}
     assert rules.redact(Event("GuideTook", {"seat": 0, "card": None}), 1).payload == {"seat": 0, "card": None}
+
+
+@pytest.mark.parametrize("slug, shown", [("japan", {"started": False}), ("soleils", {"started": False}),
+                                         ("medina", {})])
+def test_before_the_setup_a_view_shows_nothing(slug, shown):
+    rules = registry.get(slug).rules
+    for seat in (0, None):
+        assert rules.view(rules.initial_state(), seat) == shown

@@ -23,10 +23,12 @@ from games.engine.events import Event
 ROOT = Path(__file__).resolve().parents[1]
 PINS = Path(__file__).with_name("view_pins.json")
 # Each game with its options varied: Momiji drafting its landscapes, Travel with every
-# expansion, Soleils with the other sailboat rule, Linie 1 on the other board and die.
+# expansion, Soleils with the other sailboat rule, Linie 1 on the other board and die,
+# Harmonies with the spirit cards on side B, Japan with the experience tie-break.
 # The newest rules version of each game, and Momiji's first too.
 GAMES = ["momiji-v1-2p-1", "momiji-v2-2p-1", "momiji-v2-2p-3", "travel-v2-2p-0", "travel-v2-4p-3",
          "soleils-v1-3p-1", "soleils-v1-3p-3", "linie1-v2-2p-0", "linie1-v2-4p-3", "medina-v2-2p-0",
+         "travel-v3-h2-4p-3", "harmonies-v1-h2-2p-3", "japan-v1-h2-3p-2",
          "amazonas-v1-h2-2p-0", "amazonas-v1-h2-3p-3"]
 EVERY = 5
 

@@ -43,6 +43,11 @@ PINS = ["tests/games/test_view_pins.py", "tests/test_rules_pinning.py"]
 STORE_TESTS = ["tests/store/test_event_store.py", "tests/store/test_guarded_write.py",
                "tests/store/test_store_units.py", "tests/store/test_row_lock.py"]
 
+# Not tests/store/test_corpus_schemes.py: it re-runs every scheme-2 recording (one of
+# 6,000 events) for each mutant; test_verify_units.py breaks one of them the same ways.
+VERIFY_TESTS = ["tests/store/test_verify_branches.py", "tests/store/test_fairness_example.py",
+                "tests/store/test_verify_units.py"]
+
 # name: (file to mutate, tests to run, mutant globs or None for the whole file, needs PostgreSQL)
 TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
     "rng": ("games/engine/rng.py", ["tests/engine/test_rng.py", "tests/engine/test_rng_reference.py"], None, False),
@@ -59,16 +64,24 @@ TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
                ["tests/games/momiji/test_hidden.py", "tests/games/momiji/test_scoring.py",
                 "tests/games/test_hidden_oracle.py", *PINS],
                _methods("games.catalog.momiji.rules", "MomijiRules", "view", "redact", "outcome"), False),
+    # The outcome alone, against the tests that state its words: a quick re-check.
+    "momiji-outcome": ("games/catalog/momiji/rules.py", ["tests/games/momiji/test_scoring.py"],
+                       _methods("games.catalog.momiji.rules", "MomijiRules", "outcome"), False),
     "momiji-scoring": ("games/catalog/momiji/scoring.py", ["tests/games/momiji/test_scoring.py"], None, False),
     "travel": ("games/catalog/travel/rules.py",
                ["tests/games/travel/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS,
                 "tests/games/travel/test_base_rules.py"],
                _methods("games.catalog.travel.rules", "TravelRules", "view", "redact", "outcome")
                + _functions("games.catalog.travel.rules", "_hide"), False),
+    "travel-outcome": ("games/catalog/travel/rules.py",
+                       ["tests/games/travel/test_base_rules.py", "tests/games/travel/test_expansions.py"],
+                       _methods("games.catalog.travel.rules", "TravelRules", "outcome"), False),
     "soleils": ("games/catalog/soleils/rules.py",
                 ["tests/games/soleils/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS,
                  "tests/games/soleils/test_sheet.py", "tests/games/soleils/test_rounds.py"],
-                _methods("games.catalog.soleils.rules", "SoleilsRules", "view", "redact", "outcome"), False),
+                # Version 2 only renames the steps in the view; the rest is version 1's.
+                _methods("games.catalog.soleils.rules", "SoleilsRulesV1", "view", "redact", "outcome")
+                + _methods("games.catalog.soleils.rules", "SoleilsRules", "view"), False),
     "soleils-sheet": ("games/catalog/soleils/sheet.py", ["tests/games/soleils/test_sheet.py"],
                       _functions("games.catalog.soleils.sheet", "tally", "sun_rewards", "filled_pearls"), False),
     "medina": ("games/catalog/medina/rules.py",
@@ -80,14 +93,25 @@ TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
                 "tests/games/test_hidden_oracle.py", *PINS],
                _methods("games.catalog.linie1.rules", "Linie1Rules", "view", "redact", "outcome", "milestones"),
                False),
-    # Measured last: games/hashing.py and games/verify.py are being rewritten (a new hiding scheme).
-    "hashing": ("games/hashing.py", ["tests/store/test_verify.py", "tests/store/test_event_store.py",
-                                     "tests/store/test_verify_branches.py", "tests/store/test_store_units.py"],
-                None, True),
-    "verify": ("games/verify.py", ["tests/store/test_verify.py", "tests/store/test_verify_branches.py"], None, True),
+    "harmonies": ("games/catalog/harmonies/rules.py",
+                  ["tests/games/harmonies/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS,
+                   "tests/games/harmonies/test_end_solo_spirits.py"],
+                  _methods("games.catalog.harmonies.rules", "HarmoniesRules", "view", "redact", "outcome"), False),
+    "harmonies-scoring": ("games/catalog/harmonies/scoring.py",
+                          ["tests/games/harmonies/test_scoring.py", "tests/games/harmonies/test_habitats.py",
+                           "tests/games/harmonies/test_end_solo_spirits.py"], None, False),
+    "japan": ("games/catalog/japan/rules.py",
+              ["tests/games/japan/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS],
+              _methods("games.catalog.japan.rules", "JapanRules", "view", "redact", "outcome"), False),
+    # Japan scores on the trip: every highlight, experience, mood and ticket is counted there.
+    "japan-trip": ("games/catalog/japan/trip.py", ["tests/games/japan/test_trip.py"], None, False),
+    # Pure functions: measured against the tests that need no database (corpus exports,
+    # the worked example of docs/FAIRNESS.md), so each mutant costs seconds.
+    "hashing": ("games/hashing.py", VERIFY_TESTS, None, False),
+    "verify": ("games/verify.py", VERIFY_TESTS, None, False),
 }
 
-COPY = ["api", "config", "games", "tests", "worker", "web", "bench", "manage.py", "pytest.ini"]
+COPY = ["api", "config", "games", "tests", "worker", "web", "bench", "docs", "manage.py", "pytest.ini"]
 STATUS = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")
 
 
@@ -188,6 +212,56 @@ def run_target(name: str, label: str, ref: str | None) -> dict:
     return result
 
 
+def rerun_survivors(name: str, before: str, after: str) -> dict:
+    """Measure ``after`` cheaply: in ``before``'s work directory, with this tree's tests
+    copied in, run only the mutants that survived ``before``. Tests are only ever added
+    or tightened between the two, so a mutant killed before stays killed."""
+    path, tests, globs, needs_postgres = TARGETS[name]
+    previous = json.loads((ROOT / "var" / "mutate" / before / f"{name}.json").read_text())
+    # A second re-run starts from the first one's survivors, in the first run's directory.
+    workdir = ROOT / "var" / "mutate" / previous.get("rerun_of", before) / name
+    for dest in (workdir, workdir / "mutants"):
+        if dest.exists():
+            shutil.rmtree(dest / "tests", ignore_errors=True)
+            shutil.copytree(ROOT / "tests", dest / "tests", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    selected = _configure(workdir, path, tests)
+    (workdir / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)   # new tests: which cover what
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", LUDOPOST_TESTING="1")
+    env.pop("REDIS_URL", None)
+    postgres = mutation_database_url() if needs_postgres else None
+    if postgres:
+        env["DATABASE_URL"] = postgres
+        _drop_test_database(postgres)
+    else:
+        env.pop("DATABASE_URL", None)
+    started = time.monotonic()
+    mutmut = [PYTHON, "-m", "mutmut"]
+    survivors = previous["survivors"]
+    run = subprocess.run([*mutmut, "run", "--max-children", "1", *survivors], cwd=workdir, env=env,
+                         capture_output=True, text=True) if survivors else None
+    if run is not None:
+        (workdir / "mutmut-rerun.log").write_text(run.stdout + "\n" + run.stderr)
+    listing = subprocess.run([*mutmut, "results", "--all", "true"], cwd=workdir, env=env, capture_output=True,
+                             text=True).stdout
+    verdicts = {}
+    for line in listing.splitlines():
+        match = STATUS.match(line)
+        if match and match.group(1) in survivors:
+            verdicts[match.group(1)] = match.group(2).strip()
+    still = sorted(k for k in survivors if verdicts.get(k) not in ("killed", "timeout"))
+    counts = dict(previous["counts"])
+    total = sum(counts.values())
+    counts = {"killed": total - len(still), "survived": len(still)}
+    result = {**previous, "tests": selected, "ref": "work tree (tests), " + previous["ref"] + " (mutants)",
+              "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+              "seconds": round(time.monotonic() - started), "exit": run.returncode if run else 0,
+              "counts": counts, "survivors": still, "rerun_of": previous.get("rerun_of", before)}
+    target = ROOT / "var" / "mutate" / after
+    target.mkdir(parents=True, exist_ok=True)
+    (target / f"{name}.json").write_text(json.dumps(result, indent=1, ensure_ascii=False))
+    return result
+
+
 def table(before: str, after: str) -> str:
     """A Markdown table of two runs' verdicts per target, for docs/TESTING.md."""
     base = ROOT / "var" / "mutate"
@@ -233,7 +307,17 @@ def main(argv=None) -> int:
     parser.add_argument("--label", default="latest")
     parser.add_argument("--table", nargs=2, metavar=("BEFORE", "AFTER"),
                         help="print the Markdown table of two labelled runs and stop")
+    parser.add_argument("--rerun-survivors", metavar="BEFORE",
+                        help="re-run only the mutants that survived the run labelled BEFORE, with this "
+                             "tree's tests, and label the result --label")
     args = parser.parse_args(argv)
+    if args.rerun_survivors:
+        for name in args.targets:
+            result = rerun_survivors(name, args.rerun_survivors, args.label)
+            print(f"{name:15} {result['counts']} ({result['seconds']} s)", flush=True)
+            for survivor in result["survivors"]:
+                print(f"    survived: {survivor}")
+        return 0
     if args.table:
         print(table(*args.table))
         return 0

@@ -96,6 +96,34 @@ def travel_event(event, seat):
     return []
 
 
+# Rules versions 1-2 (games begun before version 3) keep trades closed: a sent offer, the
+# offer a counter-offer answers and the cards a completed trade moves are seen by the
+# two sides only.
+_TRAVEL_CLOSED_TRADES = {
+    "OfferMade": (("by", "to"), ("give", "want")),
+    "DraftOpened": (("by", "to"), ("previous",)),
+    "TradeCompleted": (("offerer", "accepter"), ("offerer_gave", "accepter_gave")),
+}
+
+
+def travel_closed_trades_state(state, seat):
+    paths = travel_state(state, seat)
+    offer = state["offer"]
+    if paths and offer is not None and seat not in (offer["by"], offer["to"]):
+        paths += _items(offer["give"], "offer", "give") + _items(offer["want"], "offer", "want")
+    return paths
+
+
+def travel_closed_trades_event(event, seat):
+    p = event.payload
+    if event.type in _TRAVEL_CLOSED_TRADES:
+        sides, fields = _TRAVEL_CLOSED_TRADES[event.type]
+        if seat is not None and seat in [p[side] for side in sides]:
+            return []
+        return [(name,) for name in fields if p.get(name)]
+    return travel_event(event, seat)
+
+
 # -- 62 Soleils d'Été -----------------------------------------------------------------
 # Everyone chooses in secret; the choices are shown together when the round is
 # resolved. Whether a seat has finished its round is public.
@@ -194,11 +222,92 @@ def amazonas_event(event, seat):
     return []
 
 
+# -- Harmonies ------------------------------------------------------------------------
+# docs/games/harmonies.md "Hidden information": the two Nature's Spirit cards dealt face
+# down to a seat, and the one it gives back, are its own until the game is over. The
+# pouch and the deck are contents without an order (each draw is made when it happens),
+# and what is in them can be counted from the table, so they hold no secret.
+def harmonies_state(state, seat):
+    if state.get("phase") == "over":
+        return []
+    paths = []
+    for other in _others(state["players"], seat):
+        paths += _items(state["spirit_deal"][other], "spirit_deal", other)
+        if state["spirit_returned"][other] is not None:
+            paths.append(("spirit_returned", other))
+    return paths
+
+
+def harmonies_event(event, seat):
+    p = event.payload
+    if event.type == "GameSetUp" and p.get("spirit_deals"):
+        return [("spirit_deals", other, index) for other in _others(len(p["spirit_deals"]), seat)
+                for index in range(len(p["spirit_deals"][other]))]
+    if event.type == "SpiritChosen" and p["seat"] != seat and p.get("returned") is not None:
+        return [("returned",)]
+    return []
+
+
+# -- Let's Go to Japan -----------------------------------------------------------------
+# docs/games/japan.md: while the plans are made, a seat sees its own hand, not another's,
+# nor any stack (its own neither: only its size); the cards left in the decks are face
+# down; this round's choices are sealed until the round closes (others see the table as
+# it was when the round opened, in state["shown"]), and a walk's card lies face down,
+# even for its owner, until the trip. A choice's draws ("ops") name the drawn cards.
+_JAPAN_SEAT_SECRETS = ("hand", "stack", "round_moves", "plan")
+
+
+def _japan_walks(plan, *prefix):
+    return [(*prefix, day, index, "walk") for day, column in enumerate(plan)
+            for index, entry in enumerate(column) if "walk" in entry]
+
+
+def japan_state(state, seat):
+    if not state or state["phase"] == "over":
+        return []
+    paths = [(("decks", city, index)) for city, cards in state["decks"].items() for index in range(len(cards))]
+    if state["phase"] != "planning":
+        return paths
+    shown = state["shown"]
+    # Discards made this round go face up only when it closes.
+    paths += [("discard", index) for index in range(len(shown["discard"]), len(state["discard"]))]
+    for index, data in enumerate(state["seats"]):
+        paths += _japan_walks(shown["seats"][index]["plan"], "shown", "seats", index, "plan")
+        if index == seat:
+            paths += _items(data["stack"], "seats", index, "stack")
+            paths += _japan_walks(data["plan"], "seats", index, "plan")
+            continue
+        for key in _JAPAN_SEAT_SECRETS:
+            if data[key]:
+                paths.append(("seats", index, key))
+    return paths
+
+
+def japan_event(event, seat):
+    p = event.payload
+    if event.type == "RoundStarted":
+        paths = [("ops", index, 2) for index in range(len(p.get("ops", ())))]
+        for other in _others(len(p.get("hands", ())), seat):
+            paths += _items(p["hands"][other], "hands", other)
+        return paths
+    if event.type == "ChoiceMade":
+        if p["seat"] != seat:
+            return [(key,) for key in p if key not in ("seat", "round")]
+        if p.get("walk") is not None:
+            return [("walk",)] + [("ops", index, 2) for index, op in enumerate(p.get("ops", ()))
+                                  if op[2] == p["walk"]]
+    return []
+
+
 SECRETS = {
     "momiji": GameSecrets("momiji", momiji_state, momiji_event),
     "travel": GameSecrets("travel", travel_state, travel_event),
+    # Not a catalogued game of its own: Travel as rules versions 1-2 keep it.
+    "travel-closed-trades": GameSecrets("travel", travel_closed_trades_state, travel_closed_trades_event),
     "soleils": GameSecrets("soleils", soleils_state, soleils_event, alternatives=soleils_alternatives),
     "linie1": GameSecrets("linie1", linie1_state, linie1_event),
     "medina": GameSecrets("medina", nothing, nothing, notes="no hidden information"),
     "amazonas": GameSecrets("amazonas", amazonas_state, amazonas_event),
+    "harmonies": GameSecrets("harmonies", harmonies_state, harmonies_event),
+    "japan": GameSecrets("japan", japan_state, japan_event),
 }

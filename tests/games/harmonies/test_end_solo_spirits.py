@@ -1,5 +1,7 @@
 """The end of the game (seed line 56, rulings 7-8), the solo game and the Nature's
 Spirit variant (rulings 12, 18)."""
+import pytest
+
 from games.catalog.harmonies import RULES
 from games.catalog.harmonies import components as C
 from tests.games.harmonies.helpers import give_tokens, hold, refused, set_board, space, table, types
@@ -162,3 +164,58 @@ def test_no_spirit_moves_without_the_variant():
     give_tokens(t, [])
     t.state["turn"]["taken"] = 0
     assert {"type": "end_turn"} in RULES.legal_moves(t.state, 0)
+
+
+# -- the outcome's words, given the scoring's result (pure logic) -----------------------------
+def _outcome(monkeypatch, totals, cubes, **state):
+    import copy as _copy
+
+    rows = [{"total": total, "animal_cubes": cube} for total, cube in zip(totals, cubes)]
+    monkeypatch.setattr(type(RULES), "scores", lambda self, _state: _copy.deepcopy(rows))
+    base = {"phase": "over", "solo": False, "side": "A", "spirit": [None] * len(totals),
+            "end_trigger": {"seat": 1, "reasons": ["pouch_empty", "board_full"]}}
+    return RULES.outcome({**base, **state})
+
+
+def test_both_end_conditions_are_named_and_ties_go_to_the_most_animal_cubes(monkeypatch):
+    outcome = _outcome(monkeypatch, [50, 50, 42], [3, 5, 9])
+    assert outcome.ranks == [2, 1, 3]
+    assert outcome.notes == [
+        "The game ended: the pouch could not refill the central board and Player 2's board had two or fewer "
+        "empty spaces.",
+        "Tied scores are broken by the most animal cubes placed; players still tied share the rank."]
+    outcome = _outcome(monkeypatch, [50, 49], [3, 5], end_trigger={"seat": 0, "reasons": ["board_full"]})
+    assert outcome.notes == ["The game ended: Player 1's board had two or fewer empty spaces."]
+
+
+@pytest.mark.parametrize("spirit, side, suns", [
+    (None, "B", 3),                          # no spirit card: +2
+    ({"card": 33, "placed": 0}, "B", 2),     # a spirit card that counts groups: +1
+    ({"card": 35, "placed": 0}, "B", 1),     # one that counts landscapes: +0
+    ({"card": 35, "placed": 0}, "A", 2),     # side A: +1
+])
+def test_the_solo_result_in_suns(monkeypatch, spirit, side, suns):
+    # 40 points reach the first threshold of the solo table: one sun before the bonuses.
+    outcome = _outcome(monkeypatch, [40], [0], solo=True, side=side, spirit=[spirit],
+                       end_trigger={"seat": 0, "reasons": ["board_full"]})
+    assert outcome.details[0]["suns"] == suns
+    assert outcome.notes[-1] == f"Solo result: {suns} sun{'s' if suns != 1 else ''}."
+    assert outcome.notes[-1] == {1: "Solo result: 1 sun.", 2: "Solo result: 2 suns.",
+                                 3: "Solo result: 3 suns."}[suns]
+
+
+def test_a_view_is_a_copy_that_cannot_change_the_game():
+    import copy as _copy
+
+    from games.engine.harness import Table
+
+    state = Table(RULES, 2, {"spirits": True}, 3).state
+    state["end_trigger"] = {"seat": 0, "reasons": ["board_full"]}
+    before = _copy.deepcopy(state)
+    for seat in (0, None):
+        view = RULES.view(state, seat)
+        view["end_trigger"]["reasons"].append("pouch_empty")
+        view["central"][0].append("red")
+        view["boards"][0][0]["stack"].append("red")
+        view["spirit"] = None
+    assert state == before

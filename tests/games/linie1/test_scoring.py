@@ -58,3 +58,40 @@ def test_a_player_who_gave_up_scores_nothing_and_ranks_last():
 
 def test_no_outcome_while_the_game_runs():
     assert RULES.outcome(driving_table().state) is None
+
+
+COMMON_NOTE = ("Players who did not arrive score 0 points and are ranked by milestones reached "
+               "(players who gave up last).")
+
+
+def test_the_notes_name_the_winner_and_the_ranking_of_the_others():
+    t = driving_table(players=3)
+    t.state["trips"][0]["reached"] = ["L", "I"]
+    outcome = finish(t)
+    assert outcome.notes == ["Player 1 reached the destination first and scores 1 point for each milestone the "
+                             "opponents have not reached.", COMMON_NOTE]
+    assert [d["status"] for d in outcome.details] == ["arrived", "building", "building"]
+    assert outcome.details[0]["stops"] == t.state["routes"][0] and outcome.details[0]["line"] == t.state["lines"][0]
+
+
+def _over_without_a_winner(end, statuses):
+    t = driving_table(players=3)
+    t.state.update(stage="over", winner=None, end=end, status=list(statuses))
+    return RULES.outcome(t.state)
+
+
+def test_a_blocked_network_ends_the_game_without_a_winner():
+    # docs/games/linie1.md: a blocked network (nobody can place a tile or drive) ends the
+    # game; SEED: whoever gives up ends with 0 points.
+    outcome = _over_without_a_winner("blocked", ["driving", "building", "gave_up"])
+    assert outcome.scores == [0, 0, 0]
+    assert outcome.notes == ["The network is blocked: nobody can place a tile or drive, so nobody wins.",
+                             COMMON_NOTE]
+    # The driver has the tram on the board (one milestone); who gave up ranks last.
+    assert outcome.ranks == [1, 2, 3]
+
+
+def test_when_everybody_gave_up_nobody_wins():
+    outcome = _over_without_a_winner("gave_up", ["gave_up"] * 3)
+    assert outcome.notes == ["Every player gave up, so nobody wins.", COMMON_NOTE]
+    assert outcome.scores == [0, 0, 0]

@@ -809,3 +809,46 @@ def test_bot_always_returns_a_legal_move():
         move = BOTS["best"](RULES, table.state, seat, table.rng_for(table.version + 1))
         assert move in RULES.legal_moves(table.state, seat)
         table.play(seat, move)
+
+
+# -- the view is a copy; the outcome's tie notes ---------------------------------------------
+def test_a_view_is_a_copy_that_cannot_change_the_game():
+    table = Table(RULES, 3, {}, 1)
+    before = copy.deepcopy(table.state)
+    view = RULES.view(table.state, 0)
+    view["supply"][0]["white"] = -1
+    view["claimed_colours"][0].append("white")
+    view["turn"]["seat"] = 2
+    assert table.state == before
+
+
+def test_without_the_fountain_the_view_shows_none():
+    table = Table(RULES, 2, {"fountain": False}, 3)
+    assert table.state["fountain"] is None
+    assert RULES.view(table.state, None)["fountain"] is None
+    assert RULES.view(Table(RULES, 2, {"fountain": True}, 3).state, None)["fountain"] is not None
+
+
+def _finished_with(monkeypatch, rows):
+    # The tie notes are words about the scoring's result: given it, they are pure logic.
+    import games.catalog.medina.rules as medina_rules
+
+    details = [{"total": total, "largest_palace": size, "largest_claimed_at": claimed}
+               for total, size, claimed in rows]
+    monkeypatch.setattr(medina_rules, "player_scores", lambda state: copy.deepcopy(details))
+    return RULES.outcome({"finished": True})
+
+
+def test_each_tie_gets_a_note_highest_score_first(monkeypatch):
+    # Rules (SEED): the most points wins; a tie goes to the larger largest palace, then to
+    # whoever claimed that palace first.
+    outcome = _finished_with(monkeypatch, [(12, 5, 3), (10, 6, 9), (10, 4, 2), (3, 2, 1)])
+    assert outcome.ranks == [1, 2, 3, 4]
+    assert outcome.notes == ["Player 2, Player 3 tied on 10 points; the larger largest palace ranks higher."]
+    outcome = _finished_with(monkeypatch, [(5, 3, 7), (10, 4, 9), (5, 3, 2), (10, 6, 1)])
+    assert outcome.ranks == [4, 2, 3, 1]
+    assert outcome.notes == [
+        "Player 2, Player 4 tied on 10 points; the larger largest palace ranks higher.",
+        "Player 1, Player 3 tied on 5 points and largest palace; whoever claimed their largest palace first "
+        "ranks higher."]
+    assert _finished_with(monkeypatch, [(9, 3, 1), (8, 3, 2)]).notes == []

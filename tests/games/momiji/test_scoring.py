@@ -101,3 +101,36 @@ def test_solo_outcome():
 
 def test_no_outcome_while_playing():
     assert RULES.outcome(table(2).state) is None
+
+
+# -- the outcome's words (a recorded game's end, from tests/corpus) ---------------------------
+def _recorded_end():
+    import json
+    from pathlib import Path
+
+    from games import registry
+    from games.platform_events import fold
+
+    export = json.loads((Path(__file__).resolve().parents[2] / "corpus" / "momiji-v2-h2-2p-1.json").read_text())
+    rules = registry.rules_for("momiji", 2)
+    state = rules.initial_state()
+    for row in export["export"]["events"]:
+        state = fold(rules, state, row["type"], row["payload"])
+    return rules, state
+
+
+def test_the_outcome_says_why_the_game_ended_and_that_ties_share_the_rank():
+    rules, state = _recorded_end()
+    assert state["end_reason"] == "deck_empty"
+    outcome = rules.outcome(state)
+    assert (outcome.scores, outcome.ranks, outcome.notes) == ([30, 35], [2, 1], ["The leaf deck ran out."])
+    # One acorn is one point (SEED): five more acorns tie the game; the rules name no tie-break.
+    state["acorns"] = [8, 4]
+    outcome = rules.outcome(state)
+    assert (outcome.scores, outcome.ranks) == ([35, 35], [1, 1])
+    assert outcome.notes == ["The leaf deck ran out.", "Ties share the rank: the rules name no tie-break."]
+    state["end_reason"], state["torii"] = "torii_limit", 6
+    assert rules.outcome(state).notes == ["6 stacks were closed with a torii.",
+                                          "Ties share the rank: the rules name no tie-break."]
+    state["phase"] = "play"
+    assert rules.outcome(state) is None

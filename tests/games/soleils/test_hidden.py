@@ -68,3 +68,40 @@ def test_no_view_leaks_pending_choices_in_random_games():
                 if event.type == "ChoiceMade":
                     for viewer in [s for s in range(3) if s != event.payload["seat"]] + [None]:
                         assert "move" not in RULES.redact(event, viewer).payload
+
+
+def test_version_2_shows_the_steps_possible_now_and_sends_them_as_one_move():
+    rules = RULES_BY_VERSION[2]
+    table = Table(rules, 3, {}, 5)
+    state = table.state
+    base = RULES.view(state, 0)
+    view = rules.view(state, 0)
+    assert view["started"] and view["you"] == 0 and view["players"] == base["players"]
+    turn = view["your_turn"]
+    assert "legal_moves" not in turn
+    assert turn["step_moves"] == base["your_turn"]["legal_moves"] != []
+    assert {k: v for k, v in turn.items() if k != "step_moves"} == \
+        {k: v for k, v in base["your_turn"].items() if k != "legal_moves"}
+    spectator = rules.view(state, None)
+    assert spectator["your_turn"] is None and spectator["you"] is None
+    assert spectator == {**view, "you": None, "your_turn": None}
+
+
+def _outcome_of(monkeypatch, points_and_shells):
+    # The shell majority's words, given each sheet's tally (pure logic over the tallies).
+    import games.catalog.soleils.rules as soleils_rules
+
+    tallies = [{"points": points, "shells": shells, "pearls": 0, "group_starfish": 0, "flag_starfish": 0,
+                "sun_starfish": 0, "sun_total": 0, "completed_zones": []} for points, shells in points_and_shells]
+    monkeypatch.setattr(soleils_rules, "tally", lambda sheet: tallies[sheet])
+    return RULES.outcome({"finished": True, "sheets": list(range(len(tallies)))})
+
+
+def test_the_most_shells_score_five_each_and_need_at_least_one(monkeypatch):
+    # Seed: 5 starfish for the most shells, every tied holder scores them.
+    outcome = _outcome_of(monkeypatch, [(20, 1), (22, 0), (18, 1)])
+    assert outcome.scores == [25, 22, 23]
+    assert outcome.notes == ["Most shells (1): Player 1, Player 3 scored 5 each."]
+    outcome = _outcome_of(monkeypatch, [(20, 0), (22, 0)])
+    assert outcome.scores == [20, 22] and outcome.notes == []
+    assert [d["shell_majority"] for d in outcome.details] == [0, 0]

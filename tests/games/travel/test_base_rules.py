@@ -229,8 +229,12 @@ def test_the_shared_country_only_after_your_own():
     assert types(events)[-1] == "GameWon"
     assert state["winner"] == 0 and RULES.to_move(state) == set()
     outcome = RULES.outcome(state)
-    assert outcome.ranks == [1, 2] and outcome.winners == [0]
-    assert "Italy" in outcome.notes[0]
+    assert outcome.ranks == [1, 2] and outcome.winners == [0] and outcome.scores == [1, 0]
+    assert outcome.notes == ["Player 1 was the first to travel to Italy.",
+                             "The rules rank only the winner; every other player shares second place."]
+    assert [d["reached_center"] for d in outcome.details] == [True, False]
+    assert [d["own_country_visited"] for d in outcome.details] == [True, False]
+    assert [d["character"] for d in outcome.details] == state["characters"]
 
 
 def test_every_legal_travel_option_is_listed():

@@ -221,7 +221,12 @@ def test_four_postcards_win_at_once():
     state, events = play(state, 0, {"type": "draw"})
     assert types(events) == ["CardDrawn", "GameWon"]
     assert state["winner"] == 0 and state["win_reason"] == "postcards"
-    assert RULES.outcome(state).winners == [0]
+    outcome = RULES.outcome(state)
+    assert outcome.winners == [0] and outcome.ranks == [1, 2]
+    assert outcome.notes == ["Player 1 held four postcards and won at once.",
+                             "The rules rank only the winner; every other player shares second place."]
+    assert [d["postcards"] for d in outcome.details] == [4, 0]
+    assert [d["reached_center"] for d in outcome.details] == [False, False]
 
 
 def test_the_postcard_win_comes_outside_your_own_turn_too():

@@ -39,7 +39,7 @@ urlpatterns = [
          name="game-takeback-answer"),
     path("api/v1/me/next-game/", table.NextGameView.as_view(), name="next-game"),
     path("api/v1/unsubscribe/<str:token>/", notifications.UnsubscribeView.as_view(), name="unsubscribe"),
-    path("", include("table.api_urls")),   # table talk, mutes, ratings, invitations
+    path("", include("api.social_urls")),   # table talk, mutes, ratings, invitations
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     # Swagger UI's own files, from the pinned sidecar package: a handful of static

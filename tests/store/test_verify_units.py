@@ -447,8 +447,8 @@ def test_a_move_made_by_the_timeout_policy_replays_like_any_move(export):
     rows = next([row for row in export["events"] if row["batch"] == first["batch"]]
                 for first in export["events"] if (first["command"] or {}).get("kind") == "move")
     assert verify_export(recommand(export, rows, kind="timeout", policy="move")).ok
-    assert refusal(verify_export(recommand(export, rows, kind="resign"))) == \
-        f"event {rows[0]['seq']}: unknown command kind 'resign'"
+    assert refusal(verify_export(recommand(export, rows, kind="shrug"))) == \
+        f"event {rows[0]['seq']}: unknown command kind 'shrug'"
 
 
 @pytest.mark.parametrize("name", ["harmonies-v1-h2-2p-3", "travel-v1-4p-1"])

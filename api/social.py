@@ -13,7 +13,7 @@ from games import registry
 from games import selectors as game_selectors
 from games.errors import NotFound
 from table import selectors, services
-from table import serializers as s
+from api import social_serializers as s
 from table.models import Invitation
 
 TAGS = ["table"]

@@ -1,8 +1,8 @@
-"""The table's REST endpoints (included from api/urls.py)."""
+"""Table talk, mutes, ratings and invitations: their REST routes (included from api/urls.py)."""
 from django.urls import path
 
 from api import converters  # noqa: F401 (registers the "id" path converter)
-from table import api
+from api import social as api
 
 urlpatterns = [
     path("api/v1/games/<id:game_id>/messages/", api.MessagesView.as_view(), name="table-messages"),

@@ -64,21 +64,21 @@ MISSIONS_BY_SIDE = {GREEN: 3, RED: 6}      # SEED: three; up to six on the red s
 # DESIGN: the 15 solo levels: start place, side, missions (never a majority, ruling 18)
 # and the target score.
 SOLO_LEVELS = {
-    1: {"start": "E4", "side": GREEN, "missions": [1, 6, 10], "target": 40},
-    2: {"start": "F4", "side": GREEN, "missions": [2, 7, 11], "target": 44},
-    3: {"start": "B5", "side": GREEN, "missions": [3, 8, 12], "target": 48},
-    4: {"start": "H6", "side": GREEN, "missions": [4, 9, 13], "target": 52},
-    5: {"start": "B1", "side": GREEN, "missions": [16, 21, 25], "target": 55},
-    6: {"start": "G3", "side": GREEN, "missions": [17, 22, 26], "target": 58},
-    7: {"start": "D6", "side": GREEN, "missions": [18, 23, 27], "target": 61},
-    8: {"start": "E6", "side": GREEN, "missions": [19, 24, 25, 5], "target": 64},
-    9: {"start": "H8", "side": GREEN, "missions": [20, 35, 37, 10], "target": 67},
-    10: {"start": "E4", "side": GREEN, "missions": [33, 36, 40, 6], "target": 70},
-    11: {"start": "F1", "side": RED, "missions": [1, 16, 31, 6], "target": 60},
-    12: {"start": "I3", "side": RED, "missions": [2, 17, 32, 7, 26], "target": 65},
-    13: {"start": "A6", "side": RED, "missions": [5, 18, 34, 21, 38], "target": 70},
-    14: {"start": "E8", "side": RED, "missions": [3, 20, 33, 35, 39, 12], "target": 75},
-    15: {"start": "C8", "side": RED, "missions": [4, 19, 32, 36, 41, 40], "target": 80},
+    1: {"start": "E4", "side": GREEN, "missions": [1, 6, 10], "target": 28},
+    2: {"start": "F4", "side": GREEN, "missions": [2, 7, 11], "target": 31},
+    3: {"start": "B5", "side": GREEN, "missions": [3, 8, 12], "target": 34},
+    4: {"start": "H6", "side": GREEN, "missions": [4, 9, 13], "target": 37},
+    5: {"start": "B1", "side": GREEN, "missions": [16, 21, 25], "target": 40},
+    6: {"start": "G3", "side": GREEN, "missions": [17, 22, 26], "target": 43},
+    7: {"start": "D6", "side": GREEN, "missions": [18, 23, 27], "target": 46},
+    8: {"start": "E6", "side": GREEN, "missions": [19, 24, 25, 5], "target": 49},
+    9: {"start": "H8", "side": GREEN, "missions": [20, 35, 37, 10], "target": 52},
+    10: {"start": "E4", "side": GREEN, "missions": [33, 36, 40, 6], "target": 55},
+    11: {"start": "F1", "side": RED, "missions": [1, 16, 31, 6], "target": 45},
+    12: {"start": "I3", "side": RED, "missions": [2, 17, 32, 7, 26], "target": 50},
+    13: {"start": "A6", "side": RED, "missions": [5, 18, 34, 21, 38], "target": 55},
+    14: {"start": "E8", "side": RED, "missions": [3, 20, 33, 35, 39, 12], "target": 60},
+    15: {"start": "C8", "side": RED, "missions": [4, 19, 32, 36, 41, 40], "target": 65},
 }
 assert all(level["start"] in START_PLACES for level in SOLO_LEVELS.values())
 assert all(MISSIONS[m]["kind"] != "most" for level in SOLO_LEVELS.values() for m in level["missions"])

@@ -45,6 +45,8 @@ GAMES = {
     "soleils": ({}, 2, 60, {"write", "sun_only", "crab", "crab_skip", "sun"}),
     "travel": ({"events": True, "special_items": True, "forbidden_items": True, "characters": True}, 2, 80, {"draw", "recycle", "propose", "offer_give", "offer_want", "offer_send"}),
     "linie1": ({}, 2, 70, {"place"}),
+    # Three secret steps a turn: the symbol choice (numbered), the route and the marks.
+    "citytour": ({"side": "red", "two_directions": True}, 2, 12, {"choose", "route", "mark"}),
 }
 
 

@@ -274,6 +274,7 @@ DECK_SIZES = (16, 20)          # SEED: 16 random cards, or all 20
 # The 3x2 display: cells 0-2 are the column of the card just flipped (its back, top to
 # bottom), cells 3-5 the top card of the deck (its front). SEED: seven adjacent pairs.
 CELL_NEIGHBOURS = {0: (1, 3), 1: (0, 2, 4), 2: (1, 5), 3: (0, 4), 4: (1, 3, 5), 5: (2, 4)}
+CELL_NAMES = ["L1", "L2", "L3", "R1", "R2", "R3"]    # as the notation names them
 PAIRS = [(0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (1, 4), (2, 5)]
 
 

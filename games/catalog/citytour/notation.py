@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .components import TYPE_WORDS, places
-
-CELL_NAMES = ["L1", "L2", "L3", "R1", "R2", "R3"]
+from .components import CELL_NAMES, TYPE_WORDS, places
 EXAMPLES = ["take L1 R1", "take L1 L2 L3", "walk D4 D3", "stay", "mark D3 E5", "mark G4 bridge",
             "mark nothing"]
 SYNTAX = """\

@@ -26,7 +26,7 @@ from __future__ import annotations
 from games.engine import Event, IllegalMove, Outcome, Rules
 from games.engine.outcome import rank_by_keys
 
-from .components import (BONUS_BOXES, CARDS, DECK_SIZES, GREEN, PAID_WITH, RED, RUSH_BOXES,
+from .components import (BONUS_BOXES, CARDS, CELL_NAMES, DECK_SIZES, GREEN, PAID_WITH, RED, RUSH_BOXES,
                          SIDES, START_PLACES, TYPE_WORDS, place_types, places)
 from .missions import BACKS, MISSIONS, MISSIONS_BY_SIDE, SOLO_LEVELS, mission_words, reached
 from .score import score_sheet
@@ -65,7 +65,7 @@ class CitytourRules(Rules):
                 "two_directions": {"type": "boolean", "default": False,
                                    "description": "Variant: the route may grow from both ends; each turn "
                                                   "you pick the end to continue."},
-                "missions": {"type": "integer", "minimum": 3, "maximum": 6, "default": 0,
+                "missions": {"type": "integer", "minimum": 0, "maximum": 6, "default": 0,
                              "description": "Missions on the table: 3 on the green side; 3 to 6 on the "
                                             "red side (0: the side's default, 3 green, 6 red)."},
                 "level": {"type": "integer", "minimum": 1, "maximum": 15, "default": 1,
@@ -424,10 +424,10 @@ def step_words(move: dict, display: list | None) -> str:
     if kind == CHOOSE:
         cells = move["cells"]
         what = (", ".join(symbol_words(display[c]) for c in cells) if display
-                else "symbols " + ", ".join(str(c) for c in cells))
+                else "symbols " + ", ".join(CELL_NAMES[c] for c in cells))
         text = f"chose {what}" + (" with a rush" if len(cells) == 3 else "")
         if move.get("bonuses"):
-            text += " and bonuses " + ", ".join(f"+{b['value']} on {b['cell']}" for b in move["bonuses"])
+            text += " and bonuses " + ", ".join(f"+{b['value']} on {CELL_NAMES[b['cell']]}" for b in move["bonuses"])
         if move.get("end") == "tail":
             text += ", continuing from the route's other end"
         return text

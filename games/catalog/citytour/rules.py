@@ -40,8 +40,12 @@ def player_name(seat, names=None) -> str:
 
 
 def new_sheet(start: str, side: str) -> dict:
-    return {"route": [start], "marks": {start: places(side)[start].type}, "rush": 0,
-            "bonus_active": [], "bonus_used": [], "reached": {}}
+    """A sheet with the start place crossed off (ruling 2); on the red side a bonus box in
+    the first box of the start place's row is reached at once."""
+    ptype = places(side)[start].type
+    active = [f"{ptype}:1"] if side == RED and 1 in BONUS_BOXES.get(ptype, {}) else []
+    return {"route": [start], "marks": {start: ptype}, "rush": 0,
+            "bonus_active": active, "bonus_used": [], "reached": {}}
 
 
 class CitytourRules(Rules):

@@ -93,3 +93,10 @@ def test_red_special_places_count_as_the_type_chosen():
     state = play(state, 0, {"type": "mark", "marks": [{"place": "G4", "as": "bridge"}]})
     state = idle(state, 1)
     assert state["sheets"][0]["marks"]["G4"] == "bridge"
+
+
+def test_a_start_place_in_a_rows_first_box_activates_its_bonus_on_the_red_side():
+    # F1 is a theatre; the theatre row's first box holds a 1-bonus.
+    state = new_game(players=2, options={"side": "red"}, start="F1", missions=[1])
+    assert [sheet["bonus_active"] for sheet in state["sheets"]] == [["theatre:1"], ["theatre:1"]]
+    assert new_game(players=2, start="F1", missions=[1])["sheets"][0]["bonus_active"] == []

@@ -4,13 +4,15 @@ For each choice of symbols (pairs, rush triples when the gain pays the penalty, 
 boxes on the red side) it tries every longest route the compasses allow, marks the
 places on it that are worth most for the symbols left (row value gained, mission
 progress, bonus boxes), and adds a little for what lies near the route's new end.
-The best plan is kept; the route and mark steps replay it (the same sheet, display
-and choice give the same plan, so nothing needs remembering between steps).
+Plans within a point or two of each other are told apart by the bot's own
+RNG, so two basic bots on the same sheet do not always play alike. The route step
+finds the best route for the symbols chosen again (it is the same as planned: the
+route of a plan depends only on the sheet, the display and the choice), so nothing
+needs remembering between steps.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-import json
 
 from .components import (BONUS_BOXES, COMPASS, COSTS, GASTRONOMY, GASTRONOMY_POINTS, PAID_WITH, RED,
                          ROW_VALUES, RUSH_PENALTY, SQUARE, neighbours, place_types, places, row_size)
@@ -154,21 +156,7 @@ def _plan_value(state, seat, turn: Turn):
     return best
 
 
-_plans: dict = {}
-
-
-def plan_turn(rules, state, seat):
-    """The whole turn: (choose move, path, marks)."""
-    key = json.dumps([state["sheets"][seat], state["display"], state["side"], state["missions"],
-                      state["claims"], state["options"], state["players"], seat], sort_keys=True)
-    if key in _plans:
-        return _plans[key]
-    best = ranked_choices(state, seat)[0]
-    plan = (best[1], best[2], best[3])
-    if len(_plans) > 2000:
-        _plans.clear()
-    _plans[key] = plan
-    return plan
+JITTER = 1.5          # points: how far apart two plans must be for the RNG not to matter
 
 
 def ranked_choices(state, seat) -> list:
@@ -191,12 +179,11 @@ def ranked_choices(state, seat) -> list:
 def choose_move(rules, state, seat, rng) -> dict:
     turn = rules.turn_of(state, seat)
     if turn.phase == CHOOSE:
-        return plan_turn(rules, state, seat)[0]
+        ranked = ranked_choices(state, seat)
+        best = max(ranked, key=lambda item: (item[0] + JITTER * rng.randbelow(1000, "bot") / 1000, -item[4]))
+        return best[1]
     if turn.phase == ROUTE:
-        choice, path, _ = plan_turn(rules, state, seat)
-        if choice == turn.choice:
-            return {"type": "route", "path": path}
-        value, path, _ = _plan_value(state, seat, turn)
+        _, path, _ = _plan_value(state, seat, turn)
         return {"type": "route", "path": path}
     # MARK: the best of every legal marking, valued like the plan.
     sheet = turn.sheet

@@ -19,7 +19,7 @@ from tests.support.secrets import SECRETS
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [("momiji", 3), ("travel", 3), ("soleils", 3), ("linie1", 3), ("medina", 2)]
+GAMES = [("momiji", 3), ("travel", 3), ("soleils", 3), ("linie1", 3), ("medina", 2), ("citytour", 3)]
 
 
 def _get(value, path):

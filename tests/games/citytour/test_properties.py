@@ -15,9 +15,8 @@ from games.engine.harness import Table
 from games.engine.rng import rng_for_testing
 from games.engine.testing import check_game_properties
 
-PLAYS = [(1, {"level": 3}), (1, {"level": 13, "two_directions": True}), (2, {}),
-         (3, {"side": "red", "missions": 4}), (4, {"two_directions": True, "deck": 20}),
-         (5, {"side": "red", "two_directions": True}), (6, {})]
+PLAYS = [(1, {"level": 13, "two_directions": True}), (2, {}), (3, {"side": "red", "missions": 4}),
+         (4, {"two_directions": True}), (6, {"side": "red", "deck": 20})]
 
 
 @pytest.mark.parametrize("players,options", PLAYS, ids=[f"{p}p-{i}" for i, (p, _) in enumerate(PLAYS)])
@@ -115,7 +114,7 @@ move_like = st.fixed_dictionaries(
 TABLE = Table(RULES, 2, {}, seed=7)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(move=move_like | junk)
 def test_malformed_or_illegal_moves_are_refused_cleanly(move):
     state = TABLE.state
@@ -138,7 +137,7 @@ def test_schemas_describe_the_moves_and_options():
     table = Table(RULES, 2, {"side": "red", "two_directions": True}, seed=4)
     for _ in range(12):
         seat = min(RULES.to_move(table.state))
-        for move in RULES.legal_moves(table.state, seat)[:50]:
+        for move in RULES.legal_moves(table.state, seat)[:20]:
             jsonschema.validate(move, schema)
         table.bot_move(seat)
     options = RULES.options_schema()

@@ -129,7 +129,7 @@ def mission_words(card: dict, names: dict | None = None) -> str:
         word = "gastronomy place" if ptype == "gastronomy" else TYPE_WORDS[ptype]
         if not plural:
             return word
-        return word + ("es" if word.endswith("s") else "s")
+        return word + ("es" if word.endswith(("s", "ch")) else "s")
     kind = card["kind"]
     if kind == "visit":
         listed = ", ".join((names or {}).get(p, p) + f" ({p})" for p in card["places"])

@@ -26,7 +26,7 @@ PLAYS = [
     ("soleils", 2, {}, 5), ("soleils", 4, {}, 6),
     ("linie1", 2, {}, 7), ("linie1", 4, {}, 8),
     ("medina", 3, {}, 9),
-    ("citytour", 2, {}, 10), ("citytour", 4, {"side": "red", "two_directions": True}, 11),
+    ("citytour", 2, {}, 10), ("citytour", 3, {"side": "red", "two_directions": True}, 11),
 ]
 EVERY = 3            # check every third state (and the events since the last check)
 MAX_MOVES = 240      # a bound on each game's length in this test

@@ -63,7 +63,7 @@ class CitytourRules(Rules):
                 "side": {"type": "string", "enum": list(SIDES), "default": GREEN,
                          "description": "The sheet side: 'green' (base game) or 'red' (advanced: dearer "
                                         "museums and theatres, special places, bonus boxes, up to six "
-                                        "missions)."},
+                                        "missions). Solo: the level decides the side."},
                 "deck": {"type": "integer", "enum": list(DECK_SIZES), "default": 16,
                          "description": "Action cards in the deck: 16 (15 turns) or all 20 (19 turns)."},
                 "two_directions": {"type": "boolean", "default": False,
@@ -97,9 +97,8 @@ class CitytourRules(Rules):
         if players > 1 and level != 1:
             raise IllegalMove("Levels belong to the solo game.", code="invalid_options")
         if players == 1:
+            # The level fixes the side (ruling 18): the game's options show the side played.
             side = SOLO_LEVELS[level]["side"]
-            if "side" in given and given["side"] != side:
-                raise IllegalMove(f"Solo level {level} is played on the {side} side.", code="invalid_options")
             if given.get("missions") not in (None, 0, len(SOLO_LEVELS[level]["missions"])):
                 raise IllegalMove("The solo level fixes the missions.", code="invalid_options")
             options["side"] = side

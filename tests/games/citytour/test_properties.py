@@ -149,12 +149,17 @@ def test_schemas_describe_the_moves_and_options():
 @pytest.mark.parametrize("players,options,code", [
     (2, {"side": "blue"}, "invalid_options"), (2, {"deck": 18}, "invalid_options"),
     (2, {"missions": 5}, "invalid_options"), (1, {"level": 16}, "invalid_options"),
-    (1, {"level": 12, "side": "green"}, "invalid_options"), (3, {"level": 4}, "invalid_options"),
+(3, {"level": 4}, "invalid_options"),
     (7, {}, "invalid_player_count")])
 def test_bad_options_are_refused(players, options, code):
     with pytest.raises(IllegalMove) as error:
         RULES.check_options(players, options)
     assert error.value.code == code
+
+
+def test_a_solo_level_decides_the_side():
+    assert RULES.check_options(1, {"level": 12, "side": "green"})["side"] == "red"
+    assert RULES.check_options(1, {"level": 2, "side": "red"})["side"] == "green"
 
 
 def test_the_red_side_draws_up_to_six_missions_two_of_each_back():

@@ -17,7 +17,7 @@ from functools import lru_cache
 from .components import (BONUS_BOXES, COMPASS, COSTS, GASTRONOMY, GASTRONOMY_POINTS, PAID_WITH, RED,
                          ROW_VALUES, RUSH_PENALTY, SQUARE, neighbours, place_types, places, row_size)
 from .missions import MISSIONS, count_of
-from .turn import CHOOSE, MARK, ROUTE, Turn, counts_of
+from .turn import CHOOSE, ROUTE, Turn, counts_of
 
 NEAR_WEIGHT = 0.35
 BONUS_WORTH = 1.2

@@ -26,11 +26,11 @@ from __future__ import annotations
 from games.engine import Event, IllegalMove, Outcome, Rules
 from games.engine.outcome import rank_by_keys
 
-from .components import (BONUS_BOXES, CARDS, CELL_NAMES, DECK_SIZES, GREEN, PAID_WITH, RED, RUSH_BOXES,
-                         SIDES, START_PLACES, TYPE_WORDS, place_types, places)
+from .components import (BONUS_BOXES, CARDS, CELL_NAMES, DECK_SIZES, GREEN, RED, SIDES, START_PLACES,
+                         TYPE_WORDS, bonus_value, places)
 from .missions import BACKS, MISSIONS, MISSIONS_BY_SIDE, SOLO_LEVELS, mission_words, reached
 from .score import score_sheet
-from .turn import CHOOSE, DONE, MARK, PHASE_WORDS, ROUTE, Turn, counts_of
+from .turn import CHOOSE, MARK, ROUTE, Turn, counts_of
 
 
 def player_name(seat, names=None) -> str:
@@ -219,7 +219,7 @@ class CitytourRules(Rules):
         if len(choose["cells"]) == 3:
             sheet["rush"] += 1
         for bonus in choose.get("bonuses", []):
-            box = next(b for b in sheet["bonus_active"] if _value(b) == bonus["value"])
+            box = next(b for b in sheet["bonus_active"] if bonus_value(b) == bonus["value"])
             sheet["bonus_active"].remove(box)
             sheet["bonus_used"].append(box)
         if choose.get("end") == "tail":
@@ -388,11 +388,6 @@ class CitytourRules(Rules):
         return super().describe(event, seat)
 
 
-def _value(box: str) -> int:
-    from .components import bonus_value
-    return bonus_value(box)
-
-
 def _names(side: str) -> dict:
     return {pid: place.name for pid, place in places(side).items()}
 
@@ -445,5 +440,4 @@ def turn_words(steps: list) -> str:
     return ", ".join(step_words(step, None) for step in steps)
 
 
-__all__ = ["CitytourRules", "player_name", "PAID_WITH", "place_types", "RUSH_BOXES", "DONE",
-           "PHASE_WORDS"]
+__all__ = ["CitytourRules", "player_name"]

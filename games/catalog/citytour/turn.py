@@ -14,7 +14,9 @@ from how many moves a seat made. The steps stay secret until the turn is resolve
 """
 from __future__ import annotations
 
-from .components import (BONUS_PER_TURN, CELL_NEIGHBOURS, COMPASS, COSTS, GASTRONOMY, KINDS,
+from games.engine import IllegalMove
+
+from .components import (BONUS_PER_TURN, COMPASS, COSTS, GASTRONOMY, KINDS,
                          PAID_WITH, RUSH_BOXES, TYPE_WORDS, bonus_value, neighbours, place_types,
                          places, row_size, selections)
 
@@ -308,9 +310,6 @@ def _bonus_options(values: list, cells: tuple) -> list:
     return options
 
 
-def _bad(message: str, code: str):
-    from games.engine import IllegalMove
+def _bad(message: str, code: str) -> IllegalMove:
     return IllegalMove(message, code=code)
 
-
-__all__ = ["CHOOSE", "DONE", "MARK", "PHASE_WORDS", "ROUTE", "Turn", "counts_of", "CELL_NEIGHBOURS"]

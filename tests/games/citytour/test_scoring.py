@@ -6,7 +6,7 @@ brewery 4, and a restaurant doubles the others. Rush penalties 0, 1, 3, 6, 10, 1
 """
 from games.catalog.citytour.score import score_sheet
 
-from .helpers import RULES, idle, new_game, play, turn
+from .helpers import RULES, new_game, turn
 
 
 def finished(state):

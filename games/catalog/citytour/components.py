@@ -45,7 +45,7 @@ COSTS[RED] = {**COSTS[GREEN], "museum": 2, "theatre": 3}
 
 TYPE_WORDS = {"shop": "shop", "bridge": "bridge", "statue": "statue", "almshouse": "almshouse",
               "church": "church", "monument": "large historic building", "museum": "museum",
-              "theatre": "theatre", "cafe": "café", "frituur": "frituur", "brewery": "brewery",
+              "theatre": "theatre", "cafe": "cafe", "frituur": "frituur", "brewery": "brewery",
               "restaurant": "restaurant", SQUARE: "square"}
 
 # -- the map -------------------------------------------------------------------
@@ -88,6 +88,7 @@ SPECIAL = {"1": ("shop", "museum"), "2": ("church", "theatre"), "3": ("bridge", 
 # Place names (Bruges streets and sights; names only), handed out per type in reading
 # order, row by row.
 NAMES = {
+    # Plain ASCII: names and words reach views, emails and pages.
     "shop": ["Steenstraat", "Geldmuntstraat", "Lace shop", "Chocolate shop", "Zuidzandstraat",
              "Noordzandstraat", "Vlamingstraat", "Wollestraat", "Sint-Amandsstraat", "Hoogstraat",
              "Katelijnestraat", "Mariastraat"],
@@ -105,7 +106,7 @@ NAMES = {
     "museum": ["Groeningemuseum", "Gruuthusemuseum", "Sint-Janshospitaal", "Arentshuis",
                "Historium", "Choco-Story", "Frietmuseum", "Kantcentrum"],
     "theatre": ["Stadsschouwburg", "Concertgebouw", "Theater De Werf"],
-    "cafe": ["Café Vlissinghe", "Café Rose Red", "Café Markt", "Café Craenenburg"],
+    "cafe": ["Cafe Vlissinghe", "Cafe Rose Red", "Cafe Markt", "Cafe Craenenburg"],
     "frituur": ["Frituur Markt", "Frituur Chez Vincent", "Frituur Sint-Jan"],
     "brewery": ["De Halve Maan", "Bourgogne des Flandres", "2be beer wall"],
     "restaurant": ["Restaurant Dijver", "Restaurant Burg"],

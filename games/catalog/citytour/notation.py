@@ -85,7 +85,7 @@ def move_words(move: dict, view: dict) -> str:
         parts = [f"{_symbol(display[c])} ({_cell(c)})" if c < len(display) else _cell(c) for c in cells]
         text = "Take " + " and ".join(parts)
         if len(cells) == 3:
-            text += " — a rush"
+            text += " (a rush)"
         for bonus in move.get("bonuses", []):
             text += f", bonus +{bonus['value']} on {_cell(bonus['cell'])}"
         if move.get("end") == "tail":

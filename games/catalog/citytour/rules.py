@@ -430,7 +430,7 @@ def step_words(move: dict, display: list | None) -> str:
             text += ", continuing from the route's other end"
         return text
     if kind == ROUTE:
-        return "walked " + (" → ".join(move["path"]) if move["path"] else "nowhere")
+        return "walked to " + (", ".join(move["path"]) if move["path"] else "nowhere")
     if not move["marks"]:
         return "marked nothing"
     return "marked " + ", ".join(f"{m['place']} ({TYPE_WORDS[m['as']]})" for m in move["marks"])

@@ -29,6 +29,7 @@ PLAYS = [
     ("amazonas", 2, {}, 10), ("amazonas", 4, {"missions": "penalty"}, 11),
     ("harmonies", 2, {"spirits": True}, 10), ("harmonies", 4, {"spirits": True, "side": "B"}, 11),
     ("japan", 1, {}, 12), ("japan", 3, {}, 13),
+    ("citytour", 2, {}, 10), ("citytour", 3, {"side": "red", "two_directions": True}, 11),
 ]
 EVERY = 3            # check every third state (and the events since the last check)
 MAX_MOVES = 240      # a bound on each game's length in this test
@@ -90,6 +91,18 @@ def test_the_sealed_choices_of_soleils_are_compared_against_other_choices():
     compared = 0
     for _ in range(30):
         compared += sum(1 for _ in soleils_alternatives(entry.rules, table.state, 0))
+        table.bot_move(min(entry.rules.to_move(table.state)))
+    assert compared > 0
+
+
+def test_the_sealed_steps_of_citytour_are_compared_against_other_steps():
+    from tests.support.secrets import citytour_alternatives
+
+    entry = registry.get("citytour")
+    table = Table(entry.rules, 3, {}, 12)
+    compared = 0
+    for _ in range(20):
+        compared += sum(1 for _ in citytour_alternatives(entry.rules, table.state, 2))
         table.bot_move(min(entry.rules.to_move(table.state)))
     assert compared > 0
 

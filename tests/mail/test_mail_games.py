@@ -59,6 +59,8 @@ GAMES = {
     "harmonies": ({"spirits": True}, 1, 1, 40, {"choose_spirit", "take_tokens", "place_token", "take_card",
                                                 "end_turn"}),
     "japan": ({}, 1, 1, 30, {"place", "walk", "explore", "discard"}),
+    # Three secret steps a turn: the symbol choice (numbered), the route and the marks.
+    "citytour": ({"side": "red", "two_directions": True}, 1, 1, 36, {"choose", "route", "mark"}),
 }
 
 

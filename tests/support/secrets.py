@@ -311,3 +311,49 @@ SECRETS = {
     "harmonies": GameSecrets("harmonies", harmonies_state, harmonies_event),
     "japan": GameSecrets("japan", japan_state, japan_event),
 }
+
+
+# -- Citytrip Brugge ------------------------------------------------------------------
+# docs/games/citytour.md "Hidden information": every player's steps of a turn are secret
+# until the turn is resolved (whether a seat has finished is public); the back of the
+# top card of the action deck, and with it which card it is, stays hidden.
+def citytour_state(state, seat):
+    if not state or state["finished"]:
+        return []
+    paths = [("top",)] if state.get("top") else []
+    for other in _others(state["players"], seat):
+        paths += _items(state["pending"][other], "pending", other)
+    return paths
+
+
+def citytour_event(event, seat):
+    p = event.payload
+    if event.type == "StepTaken" and p["seat"] != seat:
+        return [(key,) for key in p if key not in ("seat", "turn")]
+    if event.type == "CardsTurned":
+        return [("top",)]
+    return []
+
+
+def citytour_alternatives(rules, state, seat):
+    """The same state with another seat's secret steps replaced by other legal steps,
+    as many as before."""
+    if not state or state["finished"]:
+        return
+    for owner in _others(state["players"], seat):
+        steps = state["pending"][owner]
+        if not steps:
+            continue
+        for attempt in range(2):
+            other, chosen = copy.deepcopy(state), []
+            for index in range(len(steps)):
+                other["pending"][owner] = chosen
+                legal = rules.turn_of(other, owner).legal_moves()
+                chosen = chosen + [legal[(attempt * 5 + index * 3 + 1) % len(legal)]]
+            other["pending"][owner] = chosen
+            if chosen != steps:
+                yield other
+
+
+SECRETS["citytour"] = GameSecrets("citytour", citytour_state, citytour_event,
+                                  alternatives=citytour_alternatives)

@@ -65,6 +65,27 @@ def click_on_board(page, slug: str, move: dict) -> bool:
     if slug == "amazonas" and move["type"] == "income":
         page.click(f"#live button.icard[data-move='{canonical(move)}']")
         return True
+    if slug == "citytour" and move["type"] == "choose" and not move.get("bonuses") and move.get("end", "head") == "head":
+        for cell in move["cells"]:
+            page.check(f"#live input[data-cell='{cell}']")
+        page.click("#ct-take")
+        return True
+    if slug == "citytour" and move["type"] == "route":
+        path = " ".join(move["path"]) or "stay"
+        button = page.locator(f"#live button[data-path='{path}']")
+        if button.count():
+            button.click()
+        else:
+            page.fill("#ct-walk", path if move["path"] else "stay")
+            page.click("#live button[value='walk']")
+        return True
+    if slug == "citytour" and move["type"] == "mark":
+        for m in move["marks"]:
+            page.check(f"#live input[data-mark='{m['place']}']")
+            if page.locator(f"#live select[name='as-{m['place']}']").count():
+                page.select_option(f"#live select[name='as-{m['place']}']", m["as"])
+        page.click("#ct-mark")
+        return True
     return False
 
 

@@ -101,6 +101,11 @@ class AmazonasRules(Rules):
             raise IllegalMove("The missions option is 'bonus' or 'penalty'.", code="invalid_options")
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_amazonas."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         village = {"type": "string", "enum": list(C.VILLAGE_IDS)}
 

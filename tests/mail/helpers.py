@@ -125,8 +125,9 @@ def _current_mail(mailbox, address: str, game, seat: int, fits=lambda message: T
     """The email that asks ``seat`` for its move now: the one for the game's version, else
     the newest since the seat's own last move that still ``fits`` the move (a turn email
     goes out when a turn begins, not again when a bot moves in the same simultaneous
-    round). None if the game moves on meanwhile; ``CONTINUED`` when the seat's turn goes
-    on after a move it made itself, which no email announces."""
+    round). None if the game moves on meanwhile; ``CONTINUED`` when no email asks for
+    this move (the seat's turn went on after a move it made itself, or the earlier
+    email's list no longer holds the move)."""
     from games import selectors
     from games.models import Game
 
@@ -134,6 +135,7 @@ def _current_mail(mailbox, address: str, game, seat: int, fits=lambda message: T
     since = selectors.last_move_version(game, seat)
     started = time.monotonic()
     while time.monotonic() - started < timeout:
+        settled = _nothing_on_its_way(game.pk, seat, version)   # read before the mailbox
         older = None
         for message in reversed(mail_to(mailbox, address)):
             answering = reply_to_version(message)
@@ -143,11 +145,10 @@ def _current_mail(mailbox, address: str, game, seat: int, fits=lambda message: T
                 return message
             if older is None and since <= answering[2] < version and fits(message):
                 older = message
-        waited = time.monotonic() - started
-        if older is not None and waited > 3:
-            return older
-        if since == version and waited > 10:
-            return CONTINUED  # its own move left it to move: no new turn began, no email came
+        if settled:
+            # No email asks for this version: the turn began earlier (in a simultaneous
+            # round a bot moved since), or the seat's own move left it to move.
+            return older if older is not None else CONTINUED
         if Game.objects.filter(pk=game.pk).values_list("version", flat=True).first() != version:
             return None
         time.sleep(0.1)
@@ -155,6 +156,18 @@ def _current_mail(mailbox, address: str, game, seat: int, fits=lambda message: T
 
 
 CONTINUED = object()
+
+
+def _nothing_on_its_way(game_id: int, seat: int, version: int) -> bool:
+    """The worker has handled the move that made ``version``, and every email it planned
+    for ``seat`` in this game (turn emails, the gateway's answers) has gone out, so the
+    mailbox holds whatever will ask for this move."""
+    from worker.models import Channel, Delivery, DeliveryStatus, GameWatch
+
+    if not GameWatch.objects.filter(game_id=game_id, version__gte=version).exists():
+        return False
+    return not Delivery.objects.filter(game_id=game_id, seat=seat, channel=Channel.EMAIL, status__in=[
+        DeliveryStatus.PENDING, DeliveryStatus.SENDING]).exists()
 
 
 def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: int, until=None,

@@ -157,7 +157,9 @@ def test_every_move_type_that_comes_up_is_played_by_email(slug, celery_worker, s
                           budget_seconds=150)
     played.update(result["types"])
     assert must <= played, (sorted(must - played), sorted(played), sorted(offered))
-    assert result["by"]["number"] + result["by"]["notation"] >= len(must)
+    # ``played`` counts only replies by email (a sealed choice counts each of its steps,
+    # so one reply may cover several types): the types above all went by email.
+    assert result["by"]["number"] + result["by"]["notation"] > 0
     if slug in BY_NOTATION:
         assert result["by"]["notation"] > 0, result["by"]
     print(f"{slug}: played by email {sorted(played)}; offered but not played {sorted(offered - played)}; "

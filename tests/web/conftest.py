@@ -70,20 +70,18 @@ class Received:
         self.count = 0
 
     def add(self, response):
-        if "/static/" not in response.url:
-            self.responses.append(response)
+        if "/static/" in response.url or response.status not in (200, 201, 400, 403, 404, 409, 422):
+            return
+        # Read the body now: once the page navigates away, the browser no longer holds it.
+        self.responses.append((response.url, response.text()))
 
     def drain(self):
         """Forget what came before the game began (pages navigated away from are gone)."""
         self.responses = []
 
     def unchecked(self) -> list[tuple[str, str]]:
-        """The bodies received since the last call, read while the page still holds them."""
-        new, self.responses = self.responses, []
-        bodies = []
-        for response in new:
-            if response.status in (200, 201, 400, 403, 404, 409, 422):
-                bodies.append((response.url, response.text()))
+        """The bodies received since the last call."""
+        bodies, self.responses = self.responses, []
         self.count += len(bodies)
         return bodies
 

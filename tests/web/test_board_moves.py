@@ -84,9 +84,10 @@ def test_a_travel_offer_is_made_card_by_card_and_accepted_beside_it(web):
     assert "seat" not in offer_text.lower()
     screenshot(them, "travel-offer-answer-1280")
     before = Event.objects.filter(game=game).count()
+    version = shown_version(them)   # read before the click: the answer may be shown at once
     them.click("#live section.offer button:has-text('Accept')")
     them.wait_for_function("(n) => Number(document.querySelector('#live').dataset.version) > n",
-                           arg=shown_version(them))
+                           arg=version)
     game.refresh_from_db()
     assert Event.objects.filter(game=game).count() > before
     assert give in game.state["hands"][other]

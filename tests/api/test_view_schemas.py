@@ -24,9 +24,14 @@ from games.engine.harness import Table
 from tests.support.factories import started_game
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-GAMES = ["momiji", "travel", "soleils", "medina", "linie1", "harmonies", "japan", "amazonas"]
+GAMES = ["momiji", "travel", "soleils", "medina", "linie1", "harmonies", "japan", "amazonas", "citytour"]
 POINTS = 6            # corpus: the views at six points spread along each game, and at its end
 RANDOM_MOVES = 120    # random games: this many moves, views at every 7th and at the end
+# Random games with options beyond the defaults, (players, options), where the view has
+# fields only some options bring (citytour: the solo level, the red side's bonus boxes
+# and special places, the two-direction variant's route end).
+VARIANTS = {"citytour": [(1, {"level": 12, "two_directions": True}),
+                         (6, {"side": "red", "two_directions": True, "missions": 6})]}
 
 
 @lru_cache(maxsize=1)
@@ -66,20 +71,23 @@ def corpus_states(slug: str):
 
 
 def random_states(slug: str):
-    """States of random games of the current version (random moves, optional ones too)."""
+    """States of random games of the current version (random moves, optional ones too),
+    with the default options and with the game's VARIANTS."""
     rules = registry.get(slug).rules
-    for players in sorted({rules.min_players, rules.max_players}):
-        table = Table(rules, players, {}, seed=f"view-schema-{players}")
-        pick = random.Random(f"{slug}-{players}")
+    tables = [(players, {}) for players in sorted({rules.min_players, rules.max_players})]
+    for players, options in tables + VARIANTS.get(slug, []):
+        name = f"{players}" + (f" {json.dumps(options, sort_keys=True)}" if options else "")
+        table = Table(rules, players, options, seed=f"view-schema-{name}")
+        pick = random.Random(f"{slug}-{name}")
         for number in range(RANDOM_MOVES):
             if table.over:
                 break
             if number % 7 == 0:
-                yield f"random-{players}p@{table.version}", rules, players, table.state
+                yield f"random-{name}@{table.version}", rules, players, table.state
             movers = sorted(rules.to_move(table.state) | rules.may_move(table.state))
             seat = pick.choice(movers)
             table.play(seat, pick.choice(rules.legal_moves(table.state, seat)))
-        yield f"random-{players}p@{table.version}", rules, players, table.state
+        yield f"random-{name}@{table.version}", rules, players, table.state
 
 
 def problems(check: Draft202012Validator, view) -> list[str]:

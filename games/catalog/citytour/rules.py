@@ -114,6 +114,11 @@ class CitytourRules(Rules):
         options["missions"] = count
         return options
 
+    def view_schema(self) -> dict:
+        """The JSON schema of ``view`` (view_schema.py), published as View_citytour."""
+        from .view_schema import VIEW
+        return VIEW
+
     def move_schema(self) -> dict:
         cell = {"type": "integer", "minimum": 0, "maximum": 5}
         place = {"type": "string", "pattern": "^[A-J][1-8]$"}

@@ -38,6 +38,9 @@ def test_buildings_need_three_different_neighbouring_top_colours():
     assert score(side, {"a3": "RR", "b3": "MR", "b2": "M", "a2": "MM"})["buildings"] == 0
     # a lone red is no building
     assert score(side, {"c3": "R", "d3": "W", "d2": "F", "c2": "TG"})["buildings"] == 0
+    # each building scores its own 5: the two above on one board
+    both = {"c3": "MR", "d3": "W", "d2": "F", "c2": "TG", "a3": "RR", "b3": "R", "b2": "M", "a2": "MM", "a4": "F"}
+    assert score(side, both)["buildings"] == 5 + 5
 
 
 def test_river_is_the_longest_shortest_path_of_the_best_blue_group():

@@ -95,6 +95,7 @@ def test_nothing_is_the_longest_stack_of_empty_rows():
     (["red:0", "orange:0", "yellow:0", "green:0"], 1),  # only red|orange; green-0 has no left
     (["yellow:0", "orange:0,1,2,3"], 0),               # the right stack is under a torii
     (["green:0,1,2,3", "orange:0"], 0),                # the left stack is under a torii
+    (["green:0,1,2,3", "red:0", "orange:0"], 1),       # past a torii the row goes on
 ])
 def test_acorn_pairs_of_neighbouring_top_cards(texts, pairs):
     row = [stack(text) for text in texts]

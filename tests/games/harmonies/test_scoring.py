@@ -106,6 +106,14 @@ def test_each_nature_spirit_formula():
     assert {card: spirit_points(card, "B", board) for card in expected} == expected
 
 
+def test_building_spirits_count_each_group():
+    # Two more buildings side by side (c2, d1), apart from the others: three groups, two
+    # of them of two or more buildings.
+    board = stacks("B", {**SPIRIT_BOARD, "c2": "MR", "d1": "MR"})
+    assert spirit_points(37, "B", board) == 4 * 3
+    assert spirit_points(38, "B", board) == 6 * 2
+
+
 def test_a_spirit_card_scores_only_once_its_cube_is_placed():
     board = stacks("B", SPIRIT_BOARD)
     assert seat_score("B", board, [], {"card": 42, "placed": 0})["spirit"] == 0

@@ -23,8 +23,7 @@ def best_move(game):
 
 def test_a_whole_two_player_momiji_game_by_email(celery_worker, smtp_server, mail_gateway):
     game, (ann, ben) = started_game("momiji", 2, names=["ann", "ben"])
-    result = play_by_mail(smtp_server, mail_gateway, game, {0: ann, 1: ben}, best_move(game), max_moves=200,
-                          budget_seconds=400)
+    result = play_by_mail(smtp_server, mail_gateway, game, {0: ann, 1: ben}, best_move(game), max_moves=200)
     game.refresh_from_db()
     assert game.status == "finished", result
     commands = [e.command for e in Event.objects.filter(game=game).exclude(command=None).order_by("seq")
@@ -58,7 +57,8 @@ GAMES = {
     # in the notation ("grey c3"); so do Japan's placements (more than 30 moves).
     "harmonies": ({"spirits": True}, 1, 1, 40, {"choose_spirit", "take_tokens", "place_token", "take_card",
                                                 "end_turn"}),
-    "japan": ({}, 1, 1, 30, {"place", "walk", "explore", "discard"}),
+    # Japan: explore (and the discards after it) may come up only late in a round or the game.
+    "japan": ({}, 1, 1, 90, {"place", "walk", "explore", "discard"}),
     # Three secret steps a turn: the symbol choice (numbered), the route and the marks.
     "citytour": ({"side": "red", "two_directions": True}, 1, 1, 36, {"choose", "route", "mark"}),
 }
@@ -153,13 +153,11 @@ def test_every_move_type_that_comes_up_is_played_by_email(slug, celery_worker, s
         return played >= schema_types | must
 
     result = play_by_mail(smtp_server, mail_gateway, game, dict(enumerate(people)), choose, max_moves=most,
-                          until=until, by_mail=lambda m: bool(new(m)),
-                          budget_seconds=150)
+                          until=until, by_mail=lambda m: bool(new(m)))
     played.update(result["types"])
     assert must <= played, (sorted(must - played), sorted(played), sorted(offered))
-    # ``played`` counts only replies by email (a sealed choice counts each of its steps,
-    # so one reply may cover several types): the types above all went by email.
-    assert result["by"]["number"] + result["by"]["notation"] > 0
+    # By email, counting each step of a sealed choice (one reply may carry two must-types).
+    assert sum(result["types"].values()) >= len(must) and result["by"]["number"] + result["by"]["notation"] > 0
     if slug in BY_NOTATION:
         assert result["by"]["notation"] > 0, result["by"]
     print(f"{slug}: played by email {sorted(played)}; offered but not played {sorted(offered - played)}; "

@@ -104,14 +104,17 @@ TARGETS: dict[str, tuple[str, list[str], list[str] | None, bool]] = {
               ["tests/games/japan/test_hidden.py", "tests/games/test_hidden_oracle.py", *PINS],
               _methods("games.catalog.japan.rules", "JapanRules", "view", "redact", "outcome"), False),
     # Japan scores on the trip: every highlight, experience, mood and ticket is counted there.
-    "japan-trip": ("games/catalog/japan/trip.py", ["tests/games/japan/test_trip.py"], None, False),
+    # test_rounds.py plays the trip phase (its questions and tickets) through the rules.
+    "japan-trip": ("games/catalog/japan/trip.py",
+                   ["tests/games/japan/test_trip.py", "tests/games/japan/test_rounds.py"], None, False),
     # Pure functions: measured against the tests that need no database (corpus exports,
     # the worked example of docs/FAIRNESS.md), so each mutant costs seconds.
     "hashing": ("games/hashing.py", VERIFY_TESTS, None, False),
     "verify": ("games/verify.py", VERIFY_TESTS, None, False),
 }
 
-COPY = ["api", "config", "games", "tests", "worker", "web", "bench", "docs", "manage.py", "pytest.ini"]
+# Every Django app of INSTALLED_APPS must be here, or no test starts in the copy.
+COPY = ["api", "config", "games", "table", "tests", "worker", "web", "bench", "docs", "manage.py", "pytest.ini"]
 STATUS = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")
 
 

@@ -38,6 +38,9 @@ def test_buildings_need_three_different_neighbouring_top_colours():
     assert score(side, {"a3": "RR", "b3": "MR", "b2": "M", "a2": "MM"})["buildings"] == 0
     # a lone red is no building
     assert score(side, {"c3": "R", "d3": "W", "d2": "F", "c2": "TG"})["buildings"] == 0
+    # each building scores its own 5: the two above on one board
+    both = {"c3": "MR", "d3": "W", "d2": "F", "c2": "TG", "a3": "RR", "b3": "R", "b2": "M", "a2": "MM", "a4": "F"}
+    assert score(side, both)["buildings"] == 5 + 5
 
 
 def test_river_is_the_longest_shortest_path_of_the_best_blue_group():
@@ -101,6 +104,14 @@ def test_each_nature_spirit_formula():
     expected = {33: 2 + 2 + 10, 34: 15, 35: 8, 36: 3 + 3 + 4, 37: 8, 38: 6,
                 39: 8, 40: 3 + 3 + 1, 41: 14, 42: 12}
     assert {card: spirit_points(card, "B", board) for card in expected} == expected
+
+
+def test_building_spirits_count_each_group():
+    # Two more buildings side by side (c2, d1), apart from the others: three groups, two
+    # of them of two or more buildings.
+    board = stacks("B", {**SPIRIT_BOARD, "c2": "MR", "d1": "MR"})
+    assert spirit_points(37, "B", board) == 4 * 3
+    assert spirit_points(38, "B", board) == 6 * 2
 
 
 def test_a_spirit_card_scores_only_once_its_cube_is_placed():

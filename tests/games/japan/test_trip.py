@@ -90,6 +90,43 @@ def test_full_trip_of_a_hand_built_plan():
     assert score["total"] == 63 + 26 + 2 + 12 + 0 + 2
 
 
+def _answered(plan, start, final):
+    """The moves of a trip whose day jokers are all kept (``continue``), K80 sent to Kyoto,
+    and ``final`` the answers to the questions about the jokers left at the end."""
+    moves, final = [], list(final)
+    while True:
+        run = run_trip(plan, start, moves)
+        if run.pending is None:
+            return moves, run
+        kind = run.pending.kind
+        if kind == "final_joker":
+            assert run.pending.options == ([{"type": "joker", "track": t} for t in
+                                           ("temple", "food", "nature", "shopping", "unique")]
+                                          + [{"type": "continue"}])
+            moves.append(final.pop(0))
+        else:
+            assert kind in ("joker", "yellow"), run.pending
+            moves.append({"type": "continue"} if kind == "joker" else {"type": "city", "card": "K80",
+                                                                         "city": "kyoto"})
+
+
+def test_jokers_left_at_the_end_move_experience_markers():
+    # SEED "5. Verwende ggf. noch übrige Jokermarker": two jokers kept through the days
+    # move food from 2 to 4, its first level: 4 points more than the plan's 105.
+    start = {"explore": 2, "jokers": 2}
+    food = {"type": "joker", "track": "food"}
+    moves, run = _answered(FULL_PLAN, start, [food, food])
+    assert moves[-2:] == [food, food]
+    assert run.score["experience_tracks"]["food"] == 4
+    assert run.score["experience"] == 4 + 4 + 0 + 4 + 4
+    assert run.score["experience_spaces"] == 5 + 4 + 2 + 5 + 4
+    assert run.score["total"] == 63 + 26 + 2 + 16 + 0 + 2
+    # One joker, then "continue": the other is worth nothing ("Darüber hinaus ... wertlos").
+    moves, run = _answered(FULL_PLAN, start, [{"type": "joker", "track": "unique"}, {"type": "continue"}])
+    assert run.score["experience_tracks"]["unique"] == 5 and run.score["experience_tracks"]["food"] == 2
+    assert run.score["total"] == 63 + 26 + 2 + 12 + 0 + 2
+
+
 def test_a_highlight_counts_only_from_monday_to_the_current_day():
     # K25 (needs 3 temples) on Monday with 2 temples fails, even though Tuesday adds more.
     plan = plan_of(["K5", "K40", "K25"], ["K42", "K43", "K12"])

@@ -12,6 +12,7 @@ import json
 import pytest
 
 from games.catalog.medina import BOTS, RULES, RULES_BY_VERSION
+from games.catalog.medina.components import GUARD_TILE_VALUE
 from games.catalog.medina.scoring import palace_tile_holders, player_scores
 from games.engine.errors import IllegalMove
 from games.engine.events import Event
@@ -772,6 +773,52 @@ def test_tie_breaks_largest_palace_then_first_claimed():
     outcome = RULES.outcome(state2)
     assert outcome.scores[:2] == [2, 2] and outcome.ranks == [2, 1, 3]
     assert "claimed their largest palace first" in outcome.notes[0]
+
+
+
+def test_each_seats_largest_palace_is_the_one_claimed_first_among_the_largest():
+    # SEED "Gleichstände": the largest palace, then who claimed it first; each seat keeps
+    # both for that. Created white, brown, violet; claimed brown, white, violet.
+    state = make_state(3)
+    put(state, 1, "building", 8, 8, "orange")          # never roofed: nobody's palace
+    for x in (2, 3):
+        put(state, 0, "building", x, 2, "white")
+    put(state, 0, "building", 8, 2, "brown")
+    for x in (12, 13):
+        put(state, 0, "building", x, 2, "violet")
+    put(state, 0, "roof", 8, 2)
+    put(state, 0, "roof", 2, 2)
+    put(state, 0, "roof", 12, 2)
+    white = next(p for p in state["palaces"] if p["colour"] == "white")
+    assert [p["colour"] for p in state["palaces"]][0] == "orange"   # an open palace comes first
+    row = player_scores(state)[0]
+    assert (row["largest_palace"], row["largest_claimed_at"]) == (2, white["claimed_at"])
+    assert row["parts"] == 5                            # the open palace stops nobody's count
+
+
+def test_guard_tiles_add_up_and_count_in_the_total():
+    # SEED: every palace tile and every guard tile is worth its 1-4 points.
+    state = make_state(3)
+    put(state, 0, "building", 3, 3, "white")
+    put(state, 0, "roof", 3, 3)
+    state["guards"] = [0, None, 0, 1]
+    scores = player_scores(state)
+    assert [row["guard_tiles"] for row in scores] == [GUARD_TILE_VALUE[0] + GUARD_TILE_VALUE[2],
+                                                      GUARD_TILE_VALUE[3], 0]
+    assert scores[0]["total"] == 1 + GUARD_TILE_VALUE[0] + GUARD_TILE_VALUE[2]
+    assert set(scores[2]) == {"palaces", "parts", "walls", "merchants", "fountain", "palace_tiles",
+                              "guard_tiles", "largest_palace", "largest_claimed_at", "total"}
+    assert scores[2]["total"] == 0
+
+
+def test_the_palace_tile_goes_to_the_largest_claimed_palace_not_an_open_one():
+    # SEED: whoever owns ("besitzt") the largest palace gets the tile; an open palace has no owner.
+    state = make_state(3)
+    put(state, 0, "building", 2, 2, "white")
+    put(state, 0, "roof", 2, 2)
+    for x in (8, 9, 10):                                 # larger, but nobody has roofed it
+        put(state, 1, "building", x, 8, "white")
+    assert palace_tile_holders(state)["white"] == 0
 
 
 # -- views, events, descriptions ---------------------------------------------------------------

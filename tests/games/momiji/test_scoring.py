@@ -2,8 +2,8 @@
 import pytest
 
 from games.catalog.momiji import RULES
-from games.catalog.momiji.scoring import (final_scores, measure, objective_points,
-                                          stack_points)
+from games.catalog.momiji.scoring import (acorn_pair_gain, acorn_pairs, final_scores, measure,
+                                          objective_points, stack_points)
 
 from tests.games.momiji.helpers import stack, table
 
@@ -65,6 +65,42 @@ def test_final_scores_add_stacks_acorns_and_objectives():
     assert [item["objectives"] for item in result] == [10, 13]
     assert [item["total"] for item in result] == [33, 29]
     assert result[1]["objective_detail"] == {"most_0": 3, "longest_stack": 10}
+
+
+
+def test_the_breakdown_counts_each_seats_torii():
+    # SEED: a 3 closes its stack with a torii; the count decides the game's end.
+    r = rows(["red:0,1,2,3", "orange:0,3", "yellow:0,1"], ["green:0"])
+    assert [item["torii"] for item in final_scores(r, [0, 0], [])] == [2, 0]
+
+
+def test_nothing_is_the_longest_stack_of_empty_rows():
+    # DESIGN: a measure of 0 meets no objective; an empty row has no stack at all.
+    assert measure([], "longest_stack") == 0
+    assert objective_points([[], []], "longest_stack", holder=0) == [0, 0]
+    assert objective_points([[stack("red:0")], []], "longest_stack", holder=1) == [3, 0]
+
+
+# -- acorns for neighbouring top cards (SEED: "jedes Paar von benachbarten obersten Karten
+# ...; wenn beide Karten in den angrenzenden Ecken eine Eichel zeigen, nehmen Sie zwei
+# Eichelmarken"). Corners from the card list: red-0 shows a right acorn, orange-0 a left
+# one and no right one, yellow-0 both, green-0 none, red-2 both, green-3 a right one.
+
+@pytest.mark.parametrize("texts,pairs", [
+    ([], 0),
+    (["red:0"], 0),                                    # a single stack has no neighbour
+    (["red:0", "orange:0"], 1),                        # right acorn meets left acorn
+    (["orange:0", "red:0"], 0),                        # orange-0's right corner is bare
+    (["yellow:0", "red:0,1,2", "orange:0"], 2),        # two pairs, red-2 in both
+    (["red:0", "orange:0", "yellow:0", "green:0"], 1),  # only red|orange; green-0 has no left
+    (["yellow:0", "orange:0,1,2,3"], 0),               # the right stack is under a torii
+    (["green:0,1,2,3", "orange:0"], 0),                # the left stack is under a torii
+    (["green:0,1,2,3", "red:0", "orange:0"], 1),       # past a torii the row goes on
+])
+def test_acorn_pairs_of_neighbouring_top_cards(texts, pairs):
+    row = [stack(text) for text in texts]
+    assert acorn_pairs(row) == pairs
+    assert acorn_pair_gain(row) == 2 * pairs           # two acorn tokens per pair
 
 
 def over_table(players, row_texts, acorns, active=()):

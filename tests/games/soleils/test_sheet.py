@@ -136,9 +136,11 @@ def test_sun_track_rewards_only_exact_hits():
     result = tally(sheet_with({}, sun=[5, 12, 18, 22, 27, 32, 38, 43, 47, 52, 58, 62]))
     assert result["sun_starfish"] == 5
     assert result["shells"] == 1
+    assert result["points"] == 5                # the sun's starfish count like any other
     result = tally(sheet_with({}, sun=[6, 13, 23, 33, 41, 47, 53, 63]))
     assert result["sun_starfish"] == 0 and result["shells"] == 0
     assert result["sun_total"] == 63
+    assert tally(sheet_with({}))["sun_total"] == 0   # no sun die written yet
 
 
 def test_every_group_is_registered_once():

@@ -8,6 +8,7 @@ explained by jsonschema, which has the good error messages.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 Predicate = Callable[[object], bool]
@@ -88,6 +89,13 @@ def _keyword(keyword: str, arg, schema: dict) -> Predicate | None:
         if keyword == "minLength":
             return lambda v: not isinstance(v, str) or len(v) >= arg
         return lambda v: not isinstance(v, str) or len(v) <= arg
+    if keyword == "pattern":
+        # As jsonschema: a search (not a full match) with Python's re, strings only.
+        try:
+            search = re.compile(arg).search
+        except (re.error, TypeError):
+            return None
+        return lambda v: not isinstance(v, str) or search(v) is not None
     if keyword in ("minItems", "maxItems"):
         if keyword == "minItems":
             return lambda v: not isinstance(v, list) or len(v) >= arg

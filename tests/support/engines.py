@@ -8,4 +8,4 @@ from django.db import connection
 
 postgres_only = pytest.mark.skipif(connection.vendor != "postgresql",
                                    reason="needs PostgreSQL (set DATABASE_URL=postgres://...)")
-sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite", reason="needs SQLite (unset DATABASE_URL)")
+sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite", reason="needs SQLite; `make test` runs it in its SQLite pass")

@@ -113,12 +113,15 @@ def present(view, *, legal, names, seat) -> dict:
         headline = "The trip: every traveller answers the trip's questions."
     else:
         headline = "The trips are over."
+    def who(number):
+        return "you" if number == me else names[number]
+
     return {
         "headline": headline, "decks": view["decks"], "discard": len(view["discard"]), "mine": mine,
         "planning": phase == "planning",
         "others": others, "hand_picks": hand_cards, "hows": [{"key": k, "words": HOW[k]} for k in hows],
-        "waiting": [names[s] for s in view["to_move"]],
-        "done": [names[p["seat"]] for p in view["players"] if not p["waiting_for"]] if phase == "planning" else [],
+        "waiting": [who(s) for s in view["to_move"]],
+        "done": [who(p["seat"]) for p in view["players"] if not p["waiting_for"]] if phase == "planning" else [],
         "agent": _sheet(view["agent"]["plan"], symbols) if view.get("agent") else None,
         "agent_score": (view.get("agent") or {}).get("score"),
         "list_open": any(m["type"] not in ON_BOARD for m in legal),

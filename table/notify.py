@@ -6,6 +6,9 @@
 * outbox "table.invitation": the invitation email with its accept and decline links.
 * outbox "game.advanced" of a game that ended: the ratings, in the relay's
   transaction (table.services.ratings_apply keeps its tracking row there too).
+* outbox "game.advanced" of a cancel proposal or a takeback request
+  (games.table.writes names the command): an email "proposal" to each person asked,
+  answerable by reply; not held for the digest, since the table waits for the answer.
 
 ``register`` plugs these into the worker's tables of handlers, mail builders and
 listeners when the app starts.
@@ -68,11 +71,46 @@ def on_invitation(row: Outbox, *, now) -> int:
 
 
 def on_game_advanced(row: Outbox, *, now) -> int:
+    if row.payload.get("table") in PROPOSALS:
+        return on_proposal(row, now=now)
     if not row.payload.get("finished"):
         return 0
     from table import services
 
     return 1 if services.ratings_apply(game_id=row.game_id, now=now) else 0
+
+
+# Table commands that ask the other players something: the email's subject.
+PROPOSALS = {"cancel_propose": "cancel", "takeback_request": "takeback"}
+
+
+def _asked(game: Game, what: str) -> tuple[dict | None, list[int]]:
+    """The open proposal of this kind and the seats that still owe it an answer."""
+    from games.table import writes
+
+    proposal = writes.table_json(game)[what]
+    if not proposal or game.status != "active":
+        return None, []
+    playing = set(writes.playing_humans(game))
+    if what == "cancel":
+        return proposal, sorted(playing - set(proposal["agreed"]))
+    return proposal, sorted(set(proposal["asked"]) & playing - set(proposal["accepted"]))
+
+
+def on_proposal(row: Outbox, *, now) -> int:
+    what = PROPOSALS[row.payload["table"]]
+    game = Game.objects.defer("state").get(pk=row.game_id)
+    proposal, seats = _asked(game, what)
+    if proposal is None:
+        return 0    # settled in the same breath (nobody else to ask) or lapsed since
+    users = {seat: game.seat_users[seat] for seat in seats}
+    prefs = selectors.preferences_for(users.values())
+    notifier = notify.Notifier(game, now=now)
+    for seat, user_id in users.items():
+        notifier.email(kind="proposal", seat=seat, user_id=user_id, version=row.payload["version"],
+                       prefs=prefs[user_id], key=f"email:proposal:{game.pk}:{what}:{row.payload['version']}:{seat}",
+                       payload={"what": what, "by": proposal["by"]})
+    return notifier.save()
 
 
 # -- emails ----------------------------------------------------------------------------------
@@ -100,6 +138,37 @@ def invitation_email(delivery, user, prefs, now):
     return f"{context['inviter']} invites you to {context['title']} #{game.pk}", context
 
 
+PROPOSAL_WORDS = {
+    "cancel": {"subject": "{by} proposes to cancel {title} #{pk}",
+               "asks": "{by} proposes to cancel the game. A cancelled game is void: nobody wins and it is not rated.",
+               "yes": "agree to cancel", "no": "object to cancel",
+               "rule": "The game is cancelled when every player still in it agrees; one objection keeps it going."},
+    "takeback": {"subject": "{by} asks to take back a move in {title} #{pk}",
+                 "asks": "{by} asks to take back their last move.",
+                 "yes": "accept takeback", "no": "refuse takeback",
+                 "rule": "The move is taken back when everyone asked accepts; the request lapses with the next move."},
+}
+
+
+def proposal_email(delivery, user, prefs, now):
+    from games.names import names_of
+    from worker.mailplay import tokens
+
+    what = delivery.payload.get("what")
+    game = Game.objects.defer("state").get(pk=delivery.game_id)
+    proposal, seats = _asked(game, what)
+    if proposal is None or delivery.seat not in seats:
+        raise mail.Cancel("the proposal was settled, withdrawn or has lapsed")
+    words = PROPOSAL_WORDS[what]
+    by = names_of(game)[proposal["by"]]
+    fill = {"by": by, "title": _title(game), "pk": game.pk}
+    context = {"title": _title(game), "game": game, "by": by, "what": what, "link": game_link(game.pk),
+               "asks": words["asks"].format(**fill), "yes": words["yes"], "no": words["no"], "rule": words["rule"],
+               "deadline": mail._moment(proposal.get("deadline"), prefs) if what == "cancel" else None,
+               "reply_to": tokens.address(game.pk, delivery.seat, game.version)}
+    return words["subject"].format(**fill), context
+
+
 def register() -> None:
     notify.HANDLERS.setdefault("table.mention", on_mention)
     notify.HANDLERS.setdefault("table.invitation", on_invitation)
@@ -108,3 +177,4 @@ def register() -> None:
         listeners.append(on_game_advanced)
     mail.BUILDERS.setdefault("mention", mention_email)
     mail.BUILDERS.setdefault("invitation", invitation_email)
+    mail.BUILDERS.setdefault("proposal", proposal_email)

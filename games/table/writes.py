@@ -61,7 +61,7 @@ def append(game: Game, *, seat: int | None, kind: str, events: list[RulesEvent],
     else:
         services._advance(game, rules, state, now)
     store.write_move(game, pending, last_mover=None, outbox_kind="game.advanced", now=now,
-                     outbox_payload=services._outbox_payload(game, seat))
+                     outbox_payload={**services._outbox_payload(game, seat), "table": kind})
     game.save(update_fields=["table_pending", "forfeited_seats"])
     if game.status == GameStatus.FINISHED:
         Deadline.objects.filter(game_id=game.pk, done=False).update(done=True)

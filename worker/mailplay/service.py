@@ -5,7 +5,7 @@ Order of the checks, each refusal appending nothing:
 machine-sent mail (dropped, never answered) → the same message again (its row
 exists) → the sender's rate → the reply address's token → the sender against the
 seat's account → the game still running → the command (help; a command at the table:
-resign, cancel, agree/object to cancel, accept/refuse a takeback, whatever the version;
+resign, cancel, agree/object to cancel, ask for/accept/refuse a takeback, whatever the version;
 a number, the game's notation) → the version the email was written for → the move through
 ``games.services.move_submit`` with that version as the expected one.
 
@@ -41,6 +41,8 @@ _RESIGN = {"resign", "i resign", "concede", "give up", "aufgeben"}
 _TABLE = {"propose cancel": "cancel", "cancel game": "cancel", "cancel the game": "cancel",
           "agree to cancel": "cancel_agree", "agree cancel": "cancel_agree",
           "object to cancel": "cancel_object", "object": "cancel_object",
+          "take back": "takeback", "takeback": "takeback", "request takeback": "takeback",
+          "ask for a takeback": "takeback", "undo": "takeback",
           "accept takeback": "takeback_accept", "accept the takeback": "takeback_accept",
           "refuse takeback": "takeback_refuse", "refuse the takeback": "takeback_refuse"}
 LINES_READ = 6
@@ -192,6 +194,7 @@ TABLE_DONE = {
     "cancel": "You proposed to cancel the game; the other players are asked.",
     "cancel_agree": "You agreed to cancel the game.",
     "cancel_object": "You objected to cancelling the game: it goes on.",
+    "takeback": "You asked to take back your last move; the other players are asked.",
     "takeback_accept": "You accepted the takeback.",
     "takeback_refuse": "You refused the takeback.",
 }
@@ -207,6 +210,7 @@ def _at_table(base: dict, reply: dict, *, user, game: Game, action: str, now) ->
         "cancel": lambda: cancel.cancel_propose(user=user, game_id=game.pk, now=now),
         "cancel_agree": lambda: cancel.cancel_vote(user=user, game_id=game.pk, vote="agree", now=now),
         "cancel_object": lambda: cancel.cancel_vote(user=user, game_id=game.pk, vote="object", now=now),
+        "takeback": lambda: takebacks.takeback_request(user=user, game_id=game.pk, now=now),
         "takeback_accept": lambda: takebacks.takeback_answer(user=user, game_id=game.pk, accept=True, now=now),
         "takeback_refuse": lambda: takebacks.takeback_answer(user=user, game_id=game.pk, accept=False, now=now),
     }
@@ -222,9 +226,12 @@ def _at_table(base: dict, reply: dict, *, user, game: Game, action: str, now) ->
                 if action == "resign":
                     inbound.detail += (" The game is over." if result["status"] == GameStatus.FINISHED
                                        else " A bot plays your seat from now on.")
+                elif action == "takeback" and any(e["type"] == "MovesTakenBack" for e in result.get("events", [])):
+                    # Granted at once (automatic takebacks, or nobody else to ask).
+                    inbound.detail = "Your last move was taken back."
                 elif result["status"] == GameStatus.FINISHED:
                     inbound.detail += " The game is over."
-            if inbound.result != "table" or action == "resign":
+            if inbound.result != "table" or action in ("resign", "takeback"):
                 inbound.save(update_fields=["result", "detail"])
             _answer(inbound, reply, user=user, game=game, now=now)
     except IntegrityError:

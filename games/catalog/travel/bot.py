@@ -12,6 +12,7 @@ hand a nearly finished rival the last item for the shared country.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from .components import (CARDS, COUNTRIES, POSTCARDS_TO_WIN, category, is_forbidden, kind)
@@ -111,10 +112,23 @@ def expected_draw_gain(state, seat: int, hand: list[str]) -> float:
 
 # -- the bot -----------------------------------------------------------------------------
 
-def choose_move(rules, state, seat: int, rng, *, fair_ties: bool = True) -> dict:
-    """The bot's move. ``fair_ties`` breaks ties between rivals by turn order from the
-    bot's seat; version 1 broke them by seat number, which made seat 0 every bot's
-    favourite victim (kept as ``choose_move_v1`` so old games still verify)."""
+@dataclass(frozen=True)
+class Style:
+    """What tells the bot's versions apart (each kept so that its games still verify).
+
+    Version 1 broke ties between rivals by seat number, which made seat 0 every bot's
+    favourite victim; version 2 breaks them by turn order from the bot's own seat.
+    """
+
+    version: int
+    fair_ties: bool = True
+
+
+V1 = Style(version=1, fair_ties=False)
+V2 = Style(version=2)
+
+
+def _play(state, seat: int, rng, style: Style) -> dict:
     moves = legal_moves(state, seat)
     if not moves:
         raise RuntimeError("travel: seat is to move but has no legal move")
@@ -128,15 +142,23 @@ def choose_move(rules, state, seat: int, rng, *, fair_ties: bool = True) -> dict
         "guide": _choose_guide,
     }
     step = "discard" if state["discards_due"] else state["step"]
-    move = chooser.get(step, _choose_action)(state, seat, moves, rng, fair_ties)
+    move = chooser.get(step, _choose_action)(state, seat, moves, rng, style)
     return move if move in moves else moves[0]
 
 
+def choose_move_v2(rules, state, seat: int, rng) -> dict:
+    """The bot's move."""
+    return _play(state, seat, rng, V2)
+
+
+choose_move = choose_move_v2
+
+
 def choose_move_v1(rules, state, seat: int, rng) -> dict:
-    return choose_move(rules, state, seat, rng, fair_ties=False)
+    return _play(state, seat, rng, V1)
 
 
-choose_move.version = 2
+choose_move_v2.version = 2
 choose_move_v1.version = 1
 
 
@@ -144,17 +166,17 @@ def _best(state, seat, moves, result_hand):
     return max(moves, key=lambda move: hand_value(state, seat, result_hand(move)))
 
 
-def _choose_discard(state, seat, moves, rng, fair_ties):
+def _choose_discard(state, seat, moves, rng, style):
     hand = state["hands"][seat]
     return _best(state, seat, moves, lambda m: [c for c in hand if c not in m["cards"]])
 
 
-def _choose_guide(state, seat, moves, rng, fair_ties):
+def _choose_guide(state, seat, moves, rng, style):
     hand = state["hands"][seat]
     return _best(state, seat, moves, lambda m: hand + [m["card"]])
 
 
-def _choose_reaction(state, seat, moves, rng, fair_ties):
+def _choose_reaction(state, seat, moves, rng, style):
     window = state["window"]
     if window["kind"] == "steal" and {"type": "mouse_trap"} in moves:
         return {"type": "mouse_trap"}
@@ -164,7 +186,7 @@ def _choose_reaction(state, seat, moves, rng, fair_ties):
     return {"type": "pass"}
 
 
-def _choose_answer(state, seat, moves, rng, fair_ties):
+def _choose_answer(state, seat, moves, rng, style):
     offer = state["offer"]
     if seat == offer["by"]:
         return {"type": "pass"}                       # let the offer stand
@@ -188,7 +210,7 @@ def _hands_rival_the_win(state, rival: int, want: list[str]) -> bool:
     return any(k in COUNTRIES[state["center"]]["needs"] for k in want)
 
 
-def offer_plan(state, seat: int, fair_ties: bool = True) -> tuple[int, list[str], list[str]] | None:
+def offer_plan(state, seat: int, style: Style = V2) -> tuple[int, list[str], list[str]] | None:
     """(partner, give, want) for an offer of ours, recomputed from the state alone."""
     draft = state["draft"]
     hand = state["hands"][seat]
@@ -205,7 +227,7 @@ def offer_plan(state, seat: int, fair_ties: bool = True) -> tuple[int, list[str]
                if k != "passport" and want_capacity(state, seat, k) > 0]
     if not missing:
         return None
-    partners = [draft["to"]] if draft is not None else _trade_partners(state, seat, fair_ties)
+    partners = [draft["to"]] if draft is not None else _trade_partners(state, seat, style)
     for partner in partners:
         give = _gifts_for(state, seat, partner)
         if give:
@@ -233,14 +255,14 @@ def _gifts_for(state, seat, partner):
     return spare
 
 
-def _trade_partners(state, seat, fair_ties):
+def _trade_partners(state, seat, style):
     rivals = [other for other in others(state, seat) if state["hands"][other]]
     return sorted(rivals, key=lambda other: (state["visited"][other], -len(state["hands"][other]),
-                                             _tie(state, seat, other, fair_ties)))
+                                             _tie(state, seat, other, style)))
 
 
-def _choose_draft_step(state, seat, moves, rng, fair_ties):
-    plan = offer_plan(state, seat, fair_ties)
+def _choose_draft_step(state, seat, moves, rng, style):
+    plan = offer_plan(state, seat, style)
     draft = state["draft"]
     if plan is None or plan[0] != draft["to"]:
         return {"type": "offer_cancel"}
@@ -256,7 +278,7 @@ def _choose_draft_step(state, seat, moves, rng, fair_ties):
     return {"type": "offer_send"}
 
 
-def _choose_action(state, seat, moves, rng, fair_ties):
+def _choose_action(state, seat, moves, rng, style):
     hand = state["hands"][seat]
     by_type = {}
     for move in moves:
@@ -268,7 +290,7 @@ def _choose_action(state, seat, moves, rng, fair_ties):
     if any(is_forbidden(card) for card in hand):
         if "smuggle" in by_type:
             forbidden = [m for m in by_type["smuggle"] if is_forbidden(m["card"])]
-            victim = _leader(state, seat, fair_ties)
+            victim = _leader(state, seat, style)
             aimed = [m for m in forbidden if m["to"] == victim] or forbidden
             return aimed[0]
         if "dispose" in by_type:
@@ -302,8 +324,8 @@ def _choose_action(state, seat, moves, rng, fair_ties):
                 after = [c for c in hand if c not in junk and c != "trading_post"]
                 add(hand_value(state, seat, after) - base + 2 * draw_gain, 1, move)
 
-    steal_gain = _steal_gain(state, seat, hand, fair_ties)
-    victim = _steal_victim(state, seat, fair_ties)
+    steal_gain = _steal_gain(state, seat, hand, style)
+    victim = _steal_victim(state, seat, style)
     if victim is not None and not _worth_stealing(state, seat, hand, victim):
         victim = None
     if victim is not None:
@@ -323,7 +345,7 @@ def _choose_action(state, seat, moves, rng, fair_ties):
                         add(steal_gain - card_value(state, seat, hand, pay[0]) - 0.3, 1, move)
 
     if "propose" in by_type and state["offers_made"] == 0:
-        plan = offer_plan(state, seat, fair_ties)
+        plan = offer_plan(state, seat, style)
         if plan is not None:
             move = {"type": "propose", "to": plan[0]}
             if move in by_type["propose"]:
@@ -335,27 +357,27 @@ def _choose_action(state, seat, moves, rng, fair_ties):
     return near[rng.randbelow(len(near), "bot")][2] if len(near) > 1 else near[0][2]
 
 
-def _tie(state, seat, other, fair_ties):
+def _tie(state, seat, other, style):
     """Rank of ``other`` among the rivals when all else is equal: how many turns after
     ``seat`` they play, so that no seat is everyone's favourite victim (version 1:
     the seat number)."""
-    return (other - seat) % state["players"] if fair_ties else other
+    return (other - seat) % state["players"] if style.fair_ties else other
 
 
-def _leader(state, seat, fair_ties):
+def _leader(state, seat, style):
     rivals = others(state, seat)
     return max(rivals, key=lambda other: (state["visited"][other], len(state["hands"][other]),
-                                          -_tie(state, seat, other, fair_ties)))
+                                          -_tie(state, seat, other, style)))
 
 
-def _steal_victim(state, seat, fair_ties):
+def _steal_victim(state, seat, style):
     rivals = [other for other in others(state, seat) if state["hands"][other]]
     if not rivals:
         return None
     hand = state["hands"][seat]
     # a big hand is likelier to hold what we miss and to survive the loss
     return max(rivals, key=lambda other: (_steal_odds(state, seat, hand, other) * min(4, len(state["hands"][other])),
-                                          state["visited"][other], -_tie(state, seat, other, fair_ties)))
+                                          state["visited"][other], -_tie(state, seat, other, style)))
 
 
 def _worth_stealing(state, seat, hand, victim):
@@ -394,8 +416,8 @@ def _steal_odds(state, seat, hand, victim):
     return min(1.0, odds)
 
 
-def _steal_gain(state, seat, hand, fair_ties):
-    victim = _steal_victim(state, seat, fair_ties)
+def _steal_gain(state, seat, hand, style):
+    victim = _steal_victim(state, seat, style)
     if victim is None:
         return 0.0
     gain = 0.6 + 6.0 * _steal_odds(state, seat, hand, victim)

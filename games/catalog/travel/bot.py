@@ -107,7 +107,8 @@ def card_value(state, seat: int, hand: list[str], card: str, style: Style = V2) 
     return hand_value(state, seat, hand, style) - hand_value(state, seat, rest, style)
 
 
-def cheapest(state, seat: int, hand: list[str], count: int, exclude=(), style: Style = V2) -> list[str] | None:
+def cheapest(state, seat: int, hand: list[str], count: int, exclude=(),
+             style: Style = V2) -> list[str] | None:
     choices = [card for card in payable(hand) if card not in exclude]
     if len(choices) < count:
         return None
@@ -230,12 +231,14 @@ def _choose_answer(state, seat, moves, rng, style):
         after = [c for c in hand if c not in picked] + offer["give"]
         gain = hand_value(state, seat, after, style) - hand_value(state, seat, hand, style)
         if style.weigh_trades:
-            if gain >= 0 and gain >= _rival_weight(state) * _rival_gain(state, offer["by"], offer["want"], offer["give"]):
+            rival_gain = _rival_gain(state, offer["by"], offer["want"], offer["give"])
+            if gain >= 0 and gain >= _rival_weight(state) * rival_gain:
                 return {"type": "accept"}
         elif gain >= 0 and not _hands_rival_the_win(state, offer["by"], offer["want"]):
             return {"type": "accept"}
     # counter: their offered cards for something we can spare
-    if {"type": "counter"} in moves and any(card_value(state, seat, hand + [c], c, style) > 1.0 for c in offer["give"]):
+    if {"type": "counter"} in moves and any(card_value(state, seat, hand + [c], c, style) > 1.0
+                                            for c in offer["give"]):
         return {"type": "counter"}
     return {"type": "reject"}
 
@@ -382,7 +385,8 @@ def _choose_action(state, seat, moves, rng, style):
         by_type.setdefault(move["type"], []).append(move)
 
     if "travel" in by_type:
-        return _best(state, seat, by_type["travel"], lambda m: [c for c in hand if c not in m["cards"]], style)
+        return _best(state, seat, by_type["travel"],
+                     lambda m: [c for c in hand if c not in m["cards"]], style)
 
     if any(is_forbidden(card) for card in hand):
         if "smuggle" in by_type:

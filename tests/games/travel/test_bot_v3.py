@@ -107,7 +107,7 @@ def test_no_draw_expected_from_an_empty_pile():
 
 def test_six_bots_finish_a_race_far_sooner_than_version_2():
     """Default options; version 2 took a median of 1,399 turns on these five seeds (one
-    game 4,514) and 792 on 200 games (bench/balance.py; version 3 there: docs/games/travel.md)."""
+    game 4,514) and 792.5 on 200 games (bench/balance.py; version 3 there: docs/games/travel.md)."""
     turns = []
     for index in range(5):
         game = play_game(RULES, 6, {}, seed=f"six:{index}", bots=[choose_move] * 6)

@@ -12,7 +12,7 @@ from collections import Counter
 
 from games.engine.search import Budget, margin_value, redeal, strong_bot
 
-from .bot import choose_move, hand_value
+from .bot import choose_move_v2, hand_value
 
 
 def _known_cards(state: dict, seat: int) -> dict[int, Counter]:
@@ -60,5 +60,5 @@ def evaluate(rules, state: dict, seat: int) -> float:
     return margin_value(scores[seat], [value for other, value in enumerate(scores) if other != seat], 8.0)
 
 
-choose_move_strong = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
+choose_move_strong = strong_bot(basic=choose_move_v2, determinize=determinize, evaluate=evaluate,
                                 budget=Budget(worlds=4, candidates=5, rollout_moves=30), version=1)

@@ -35,7 +35,7 @@ def test_the_version_1_bot_is_kept_for_old_games():
     from games.catalog.travel import BOTS_BY_VERSION
 
     entry = registry.get("travel")
-    assert entry.bot("best").version == 2
+    assert entry.bot("best").version == 3
     assert entry.bot("best", 1) is BOTS_BY_VERSION["best"][1]
 
 

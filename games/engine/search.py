@@ -110,8 +110,8 @@ def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, versio
     orders the legal moves, most promising first. ``final(outcome, seat) -> float`` in
     [0, 1] scores a finished rollout (the seat's win share when absent): a game whose
     margin says more than one win or loss can pass it. ``chance_apart`` gives the rules'
-    draws (dice, cards) and the basic bot's tie-breaks separate random streams, so that
-    every candidate meets the same draws in a world whatever the bots choose.
+    draws (dice, cards) and each seat's basic bot separate random streams, so that every
+    candidate meets the same draws and the same tie-breaks of the others in a world.
     ``confidence`` (a number of standard errors) keeps the basic bot's move unless
     another beats it world by world by that much (the best mean when absent).
     """
@@ -200,14 +200,19 @@ def _apply(rules, state, seat, move, rng):
 def _rollout(rules, state, seat, move, basic, evaluate, limit, seed, final=None,
              chance_apart=False) -> float:
     rng = SimulationRng(seed)
-    # Apart, the bots draw from a stream of their own (the seed's complement).
-    bot_rng = SimulationRng(seed ^ ((1 << 62) - 1)) if chance_apart else rng
+    # Apart, every seat's bot draws from a stream of its own, so that one seat's choices
+    # change neither the draws of the rules nor another seat's tie-breaks.
+    bot_rngs = {}
     try:
         state = _apply(rules, state, seat, move, rng)
         for _ in range(limit):
             if rules.outcome(state) is not None:
                 break
             mover = min(rules.to_move(state))
+            if chance_apart:
+                bot_rng = bot_rngs.setdefault(mover, SimulationRng(seed ^ (mover + 1) << 1))
+            else:
+                bot_rng = rng
             state = _apply(rules, state, mover, basic(rules, state, mover, bot_rng), rng)
     except IllegalMove:
         # A sampled world may contradict an assumption the basic bot makes; such a

@@ -110,3 +110,33 @@ def test_a_game_with_moves_of_both_strong_versions_verifies(monkeypatch):
     commands = [row.command for row in game.events.all() if row.command and row.command["kind"] == "bot"]
     assert {command.get("bot_version", 1) for command in commands if command["level"] == "strong"} == {1, 2}
     assert verify_game(game).ok
+
+
+def test_every_candidate_meets_the_same_dice_in_a_world():
+    """The rules roll from a stream apart from the bots' draws: two different choices
+    in the same world see the same dice in every later round."""
+    from games.engine.search import _rollout, clone
+
+    state = position()
+    seen = {}
+
+    def recording(label):
+        def basic(rules, world, seat, rng):
+            seen.setdefault(label, {})[world["round"]] = list(world["dice"])
+            return registry.get("soleils").bots["basic"](rules, world, seat, rng)
+        return basic
+
+    first, second = RULES.legal_moves(state, 0)[:2]
+    world = determinize(copy.deepcopy(state), 0, rng_for_testing(2))
+    for label, move in (("first", first), ("second", second)):
+        _rollout(RULES, clone(world), 0, move, recording(label), None, 12, 99, None, True)
+    assert len(seen["first"]) >= 4 and seen["first"] == seen["second"]
+
+
+def test_a_noisy_lead_leaves_the_basic_choice_standing():
+    from games.engine.search import _confident_best
+
+    basic = [0.5, 0.5, 0.5, 0.5]
+    assert _confident_best([basic, [0.6, 0.6, 0.6, 0.6]], 1.0) == 1          # ahead in every world
+    assert _confident_best([basic, [1.0, 0.0, 1.0, 0.4]], 1.0) == 0          # ahead on average, by luck
+    assert _confident_best([basic, [0.4, 0.4, 0.4, 0.4], [0.7, 0.6, 0.7, 0.6]], 1.0) == 2

@@ -9,8 +9,10 @@ For one decision of ``seat`` the planner
    ``shortlist`` (the basic bot's own evaluation) or, without one, a sample of the rest;
 3. plays every candidate in every world with ``decide`` and ``evolve``, then lets the
    basic bot play every seat for at most ``rollout_moves`` moves, and scores the end:
-   a finished game by its ranks, an unfinished one by the game's ``evaluate``;
-4. returns the candidate with the best mean, the basic bot's move on a tie.
+   a finished game by its ranks (or the game's ``final``), an unfinished one by the
+   game's ``evaluate``;
+4. returns the candidate with the best mean, the basic bot's move on a tie (or, with
+   ``confidence``, the basic bot's move unless another beats it world by world).
 
 Every candidate is tried in the same worlds with the same rollout seeds (common random
 numbers), so the comparison measures the moves, not the luck of the draw. The budget
@@ -209,10 +211,11 @@ def _rollout(rules, state, seat, move, basic, evaluate, limit, seed, final=None,
             if rules.outcome(state) is not None:
                 break
             mover = min(rules.to_move(state))
+            bot_rng = rng
             if chance_apart:
-                bot_rng = bot_rngs.setdefault(mover, SimulationRng(seed ^ (mover + 1) << 1))
-            else:
-                bot_rng = rng
+                bot_rng = bot_rngs.get(mover)
+                if bot_rng is None:
+                    bot_rng = bot_rngs[mover] = SimulationRng(seed ^ ((mover + 1) << 1))
             state = _apply(rules, state, mover, basic(rules, state, mover, bot_rng), rng)
     except IllegalMove:
         # A sampled world may contradict an assumption the basic bot makes; such a

@@ -2,23 +2,25 @@
 playing out to the end.
 
 Hidden from a seat: the choices the other players made this round and have not yet
-revealed. The seat knows how many steps each made and who has finished the round; a
-sampled world replaces those choices with random legal ones of the same length.
-Future dice are rolled by the rules during the playout, from a stream apart from the
-bots' own draws, so that every candidate meets the same dice in a world.
+revealed, and the dice to come. A sampled world replaces a whole sealed choice by the
+one the basic bot would make on that player's sheet (on the table) with this round's
+dice, and a partial one (rules version 1) by random steps, as many as it holds. Future
+dice are rolled by the rules during the playout, from a stream apart from the bots'
+own draws, so that every candidate meets the same dice in a world.
 
-Version 2 plays every rollout to the end and scores it by the final scores (a win, and
-the margin over the best other sheet), and tries the complete choices the basic bot's
-own estimate ranks highest. Version 1 (kept for the audit of games it played) cut
-rollouts off after 12 moves and tried choices drawn at random: it lost to the basic bot.
+Version 2 plays every rollout to the end and scores it by the final scores (a first
+place, and the margin over the best other sheet), tries the complete choices the basic
+bot's own estimate ranks highest, and keeps the basic bot's choice unless another leads
+clearly. Version 1 (kept for the audit of games it played) cut rollouts off after 12
+moves and tried choices drawn at random: it lost to the basic bot.
 """
 from __future__ import annotations
 
-from games.engine.search import Budget, canonical_key, margin_value, strong_bot, win_share
+from games.engine.search import Budget, canonical_key, margin_value, strong_bot
 
 from .bot import choose_move, evaluate as estimate
-from .sheet import tally
 from .rules import SoleilsRules
+from .sheet import tally
 from .turn import DONE, run_turn
 
 # The basic bot answers with a whole round's choice under rules from version 2 on.
@@ -72,16 +74,6 @@ def evaluate(rules, state: dict, seat: int) -> float:
     return margin_value(points[seat], [value for other, value in enumerate(points) if other != seat], 5.0)
 
 
-def estimate_margin(rules, state: dict, seat: int) -> float:
-    """A rollout cut off before the end: the basic bot's estimate of every sheet (what
-    it scores and what it can still score), the seat's against the best other."""
-    rule = state["options"]["sailboat_rule"]
-    shells = [tally(sheet)["shells"] for sheet in state["sheets"]]
-    values = [estimate(run_turn(sheet, [], [], rule), shells[:index] + shells[index + 1:])
-              for index, sheet in enumerate(state["sheets"])]
-    return margin_value(values[seat], values[:seat] + values[seat + 1:], 5.0)
-
-
 def shortlist(rules, state: dict, seat: int, moves: list, rng) -> list:
     """The complete choices by the basic bot's estimate of the sheet after them, best
     first (a stable sort: ties keep the rules' order). Only sheets are read, and the
@@ -100,8 +92,6 @@ def final(outcome, seat: int) -> float:
     return 0.75 * (outcome.ranks[seat] == 1) + 0.25 * margin
 
 
-CHANCE_APART = True
-
 choose_move_strong_v1 = strong_bot(basic=choose_move, determinize=determinize_v1, evaluate=evaluate,
                                    budget=Budget(worlds=4, candidates=5, rollout_moves=12), version=1)
 
@@ -111,5 +101,5 @@ STRONG_BUDGET = Budget(worlds=10, candidates=3, rollout_moves=80)
 # games, and a noisy lead would trade those shared victories for coin flips.
 CONFIDENCE = 1.0
 choose_move_strong = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
-                                shortlist=shortlist, final=final, chance_apart=CHANCE_APART,
+                                shortlist=shortlist, final=final, chance_apart=True,
                                 confidence=CONFIDENCE, budget=STRONG_BUDGET, version=2)

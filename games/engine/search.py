@@ -9,8 +9,10 @@ For one decision of ``seat`` the planner
    ``shortlist`` (the basic bot's own evaluation) or, without one, a sample of the rest;
 3. plays every candidate in every world with ``decide`` and ``evolve``, then lets the
    basic bot play every seat for at most ``rollout_moves`` moves, and scores the end:
-   a finished game by its ranks, an unfinished one by the game's ``evaluate``;
-4. returns the candidate with the best mean, the basic bot's move on a tie.
+   a finished game by its ranks (or the game's ``final``), an unfinished one by the
+   game's ``evaluate``;
+4. returns the candidate with the best mean, the basic bot's move on a tie (or, with
+   ``confidence``, the basic bot's move unless another beats it world by world).
 
 Every candidate is tried in the same worlds with the same rollout seeds (common random
 numbers), so the comparison measures the moves, not the luck of the draw. The budget
@@ -100,17 +102,26 @@ class Budget:
 
 
 def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, version: int = 1,
-               evaluate: Callable | None = None, shortlist: Callable | None = None) -> Callable:
+               evaluate: Callable | None = None, shortlist: Callable | None = None,
+               final: Callable | None = None, chance_apart: bool = False,
+               confidence: float | None = None) -> Callable:
     """A bot function ``choose(rules, state, seat, rng)`` for the platform.
 
     ``evaluate(rules, state, seat) -> float`` in [0, 1] scores a rollout cut off
     before the end (0.5 when absent); ``shortlist(rules, state, seat, moves, rng)``
-    orders the legal moves, most promising first.
+    orders the legal moves, most promising first. ``final(outcome, seat) -> float`` in
+    [0, 1] scores a finished rollout (the seat's win share when absent): a game whose
+    margin says more than one win or loss can pass it. ``chance_apart`` gives the rules'
+    draws (dice, cards) and each seat's basic bot separate random streams, so that every
+    candidate meets the same draws and the same tie-breaks of the others in a world.
+    ``confidence`` (a number of standard errors) keeps the basic bot's move unless
+    another beats it world by world by that much (the best mean when absent).
     """
 
     def choose(rules, state, seat: int, rng) -> dict:
         return plan(rules, state, seat, rng, basic=basic, determinize=determinize, budget=budget,
-                    evaluate=evaluate, shortlist=shortlist)
+                    evaluate=evaluate, shortlist=shortlist, final=final, chance_apart=chance_apart,
+                    confidence=confidence)
 
     choose.version = version
     choose.budget = budget
@@ -118,7 +129,7 @@ def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, versio
 
 
 def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, evaluate=None,
-         shortlist=None) -> dict:
+         shortlist=None, final=None, chance_apart=False, confidence=None) -> dict:
     moves = rules.legal_moves(state, seat)
     if not moves:
         raise RuntimeError(f"{rules.slug}: seat {seat} is to move but has no legal move")
@@ -133,13 +144,30 @@ def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, ev
     if len(candidates) == 1:
         return candidates[0]
     seeds = [seeder.getrandbits(62) for _ in worlds]
-    totals = [0.0] * len(candidates)
+    values = [[] for _ in candidates]
     for world, seed in zip(worlds, seeds):
         for index, move in enumerate(candidates):
-            totals[index] += _rollout(rules, clone(world), seat, move, basic, evaluate,
-                                      budget.rollout_moves, seed)
+            values[index].append(_rollout(rules, clone(world), seat, move, basic, evaluate,
+                                          budget.rollout_moves, seed, final, chance_apart))
+    if confidence is not None:
+        return candidates[_confident_best(values, confidence)]
+    totals = [sum(row) for row in values]
     best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
     return candidates[best]
+
+
+def _confident_best(values: list[list[float]], confidence: float) -> int:
+    """The candidate with the largest mean gain over the first (the basic bot's move),
+    world by world, among those whose gain exceeds ``confidence`` standard errors; the
+    first when none does. A noisy small lead then leaves the basic bot's move standing."""
+    best, best_gain = 0, 0.0
+    for index in range(1, len(values)):
+        gains = [value - first for value, first in zip(values[index], values[0])]
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / max(1, len(gains) - 1))
+        if mean > best_gain and mean > confidence * spread / math.sqrt(len(gains)):
+            best, best_gain = index, mean
+    return best
 
 
 def _candidates(rules, world, seat, moves, basic, shortlist, limit, rng) -> list[dict]:
@@ -171,22 +199,31 @@ def _apply(rules, state, seat, move, rng):
     return state
 
 
-def _rollout(rules, state, seat, move, basic, evaluate, limit, seed) -> float:
+def _rollout(rules, state, seat, move, basic, evaluate, limit, seed, final=None,
+             chance_apart=False) -> float:
     rng = SimulationRng(seed)
+    # Apart, every seat's bot draws from a stream of its own, so that one seat's choices
+    # change neither the draws of the rules nor another seat's tie-breaks.
+    bot_rngs = {}
     try:
         state = _apply(rules, state, seat, move, rng)
         for _ in range(limit):
             if rules.outcome(state) is not None:
                 break
             mover = min(rules.to_move(state))
-            state = _apply(rules, state, mover, basic(rules, state, mover, rng), rng)
+            bot_rng = rng
+            if chance_apart:
+                bot_rng = bot_rngs.get(mover)
+                if bot_rng is None:
+                    bot_rng = bot_rngs[mover] = SimulationRng(seed ^ ((mover + 1) << 1))
+            state = _apply(rules, state, mover, basic(rules, state, mover, bot_rng), rng)
     except IllegalMove:
         # A sampled world may contradict an assumption the basic bot makes; such a
         # rollout says nothing about the move.
         return 0.5
     outcome = rules.outcome(state)
     if outcome is not None:
-        return win_share(outcome, seat)
+        return final(outcome, seat) if final is not None else win_share(outcome, seat)
     return evaluate(rules, state, seat) if evaluate is not None else 0.5
 
 

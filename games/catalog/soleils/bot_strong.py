@@ -1,21 +1,58 @@
 """62 Soleils d'Été's strong bot: determinized Monte Carlo over the rules, the basic bot
-playing out.
+playing out to the end.
 
 Hidden from a seat: the choices the other players made this round and have not yet
-revealed. The seat knows how many steps each made and who has finished the round; a
-sampled world replaces those choices with random legal ones of the same length.
-Future dice are rolled by the rules during the playout.
+revealed, and the dice to come. A sampled world replaces a whole sealed choice by the
+one the basic bot would make on that player's sheet (on the table) with this round's
+dice, and a partial one (rules version 1) by random steps, as many as it holds. Future
+dice are rolled by the rules during the playout, from a stream apart from the bots'
+own draws, so that every candidate meets the same dice in a world.
+
+Version 2 plays every rollout to the end and scores it by the final scores (a first
+place, and the margin over the best other sheet), tries the complete choices the basic
+bot's own estimate ranks highest, and keeps the basic bot's choice unless another leads
+clearly. Version 1 (kept for the audit of games it played) cut rollouts off after 12
+moves and tried choices drawn at random: it lost to the basic bot.
 """
 from __future__ import annotations
 
 from games.engine.search import Budget, canonical_key, margin_value, strong_bot
 
-from .bot import choose_move
+from .bot import choose_move, evaluate as estimate
+from .rules import SoleilsRules
 from .sheet import tally
 from .turn import DONE, run_turn
 
+# The basic bot answers with a whole round's choice under rules from version 2 on.
+_WHOLE_CHOICES = SoleilsRules()
+
 
 def determinize(state: dict, seat: int, rng) -> dict:
+    rule = state["options"]["sailboat_rule"]
+    for other in range(state["players"]):
+        hidden = state["moves"][other]
+        if other == seat or not hidden:
+            continue
+        finished = run_turn(state["sheets"][other], state["dice"], hidden, rule).phase == DONE
+        state["moves"][other] = []
+        if finished:
+            # A whole choice, as the basic bot would make it on the other's sheet (on
+            # the table) with these dice: the likeliest choice, not a uniform guess.
+            state["moves"][other] = choose_move(_WHOLE_CHOICES, state, other, rng)["steps"]
+            continue
+        steps, sampled = len(hidden), []
+        while len(sampled) < steps:
+            turn = run_turn(state["sheets"][other], state["dice"], sampled, rule)
+            if turn.phase == DONE:
+                break
+            sampled.append(rng.choice(sorted(turn.legal_moves(), key=canonical_key)))
+        state["moves"][other] = sampled
+    return state
+
+
+def determinize_v1(state: dict, seat: int, rng) -> dict:
+    """Version 1's sampling, kept so that the audit re-derives its moves: every sealed
+    choice replaced by random legal steps, as many as it holds."""
     rule = state["options"]["sailboat_rule"]
     for other in range(state["players"]):
         hidden = state["moves"][other]
@@ -37,5 +74,32 @@ def evaluate(rules, state: dict, seat: int) -> float:
     return margin_value(points[seat], [value for other, value in enumerate(points) if other != seat], 5.0)
 
 
+def shortlist(rules, state: dict, seat: int, moves: list, rng) -> list:
+    """The complete choices by the basic bot's estimate of the sheet after them, best
+    first (a stable sort: ties keep the rules' order). Only sheets are read, and the
+    other sheets only for their shells, which are on the table."""
+    rule = state["options"]["sailboat_rule"]
+    sheet, dice = state["sheets"][seat], state["dice"]
+    other_shells = [tally(other)["shells"] for index, other in enumerate(state["sheets"]) if index != seat]
+    return sorted(moves, key=lambda move: -estimate(run_turn(sheet, dice, move["steps"], rule), other_shells))
+
+
+def final(outcome, seat: int) -> float:
+    """A finished rollout: mostly whether the seat comes first (equal totals share the
+    victory, so a tie is a victory too), the rest for the margin over the best other."""
+    scores = outcome.scores
+    margin = margin_value(scores[seat], [score for other, score in enumerate(scores) if other != seat], 5.0)
+    return 0.75 * (outcome.ranks[seat] == 1) + 0.25 * margin
+
+
+choose_move_strong_v1 = strong_bot(basic=choose_move, determinize=determinize_v1, evaluate=evaluate,
+                                   budget=Budget(worlds=4, candidates=5, rollout_moves=12), version=1)
+
+STRONG_BUDGET = Budget(worlds=10, candidates=3, rollout_moves=80)
+# A choice replaces the basic bot's only when it comes out ahead in the worlds by more
+# than one standard error: with the same dice for every sheet, two basic bots tie most
+# games, and a noisy lead would trade those shared victories for coin flips.
+CONFIDENCE = 1.0
 choose_move_strong = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
-                                budget=Budget(worlds=4, candidates=5, rollout_moves=12), version=1)
+                                shortlist=shortlist, final=final, chance_apart=True,
+                                confidence=CONFIDENCE, budget=STRONG_BUDGET, version=2)

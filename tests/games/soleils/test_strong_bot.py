@@ -1,10 +1,18 @@
-"""62 Soleils' strong bot: legal, reproducible, blind to the other players' sealed choices."""
+"""62 Soleils' strong bot: legal, reproducible, blind to the other players' sealed choices;
+games played by the version-1 bot still verify."""
 import copy
 
-from games import registry
+import pytest
+
+from games import registry, services
+from games.audit import verify_game
 from games.catalog.soleils import RULES
-from games.catalog.soleils.bot_strong import determinize
+from games.catalog.soleils.bot import evaluate as estimate
+from games.catalog.soleils.bot_strong import choose_move_strong_v1, determinize, shortlist
+from games.catalog.soleils.sheet import tally
+from games.catalog.soleils.turn import run_turn
 from games.engine.rng import rng_for_testing
+from tests.support.factories import user
 from tests.support.strong_bot import assert_legal_reproducible_and_pure, midgame, play_small_game
 
 
@@ -57,3 +65,78 @@ def test_a_sampled_world_keeps_the_seats_own_choices_and_who_has_finished():
 
 def test_a_game_with_a_strong_bot_completes():
     play_small_game("soleils")
+
+
+def test_the_candidates_are_the_choices_the_basic_estimate_values_most():
+    state = position()
+    moves = RULES.legal_moves(state, 0)
+    ordered = shortlist(RULES, state, 0, moves, rng_for_testing(1))
+    shells, rule = [tally(state["sheets"][1])["shells"]], state["options"]["sailboat_rule"]
+    values = [estimate(run_turn(state["sheets"][0], state["dice"], move["steps"], rule), shells) for move in ordered]
+    assert sorted(map(str, ordered)) == sorted(map(str, moves))
+    assert values == sorted(values, reverse=True) and values[0] > values[-1]
+
+
+def test_the_shortlist_reads_no_sealed_choice():
+    state = position()
+    other = another_choice(state)
+    moves = RULES.legal_moves(state, 0)
+    assert shortlist(RULES, state, 0, moves, rng_for_testing(1)) == shortlist(RULES, other, 0, moves,
+                                                                                  rng_for_testing(1))
+
+
+def test_the_version_1_strong_bot_is_kept_for_old_games():
+    entry = registry.get("soleils")
+    assert entry.bot("strong").version == 2
+    assert entry.bot("strong", 1) is choose_move_strong_v1
+
+
+@pytest.mark.django_db
+def test_a_game_with_moves_of_both_strong_versions_verifies(monkeypatch):
+    entry = registry.get("soleils")
+    game = services.game_create(user=user("strongversions"), slug="soleils", players=2, creator_plays=False,
+                                bot_seats=[{"seat": 0, "level": "strong"}, {"seat": 1, "level": "basic"}])
+
+    def play_round():
+        for _ in range(2):
+            game.refresh_from_db()
+            services.bot_move(game_id=game.pk, seat=min(game.to_move), expected_version=game.version)
+
+    with monkeypatch.context() as patch:
+        patch.setitem(entry.bots, "strong", choose_move_strong_v1)   # as the server played before
+        play_round()
+    play_round()
+    game.refresh_from_db()
+    commands = [row.command for row in game.events.all() if row.command and row.command["kind"] == "bot"]
+    assert {command.get("bot_version", 1) for command in commands if command["level"] == "strong"} == {1, 2}
+    assert verify_game(game).ok
+
+
+def test_every_candidate_meets_the_same_dice_in_a_world():
+    """The rules roll from a stream apart from the bots' draws: two different choices
+    in the same world see the same dice in every later round."""
+    from games.engine.search import _rollout, clone
+
+    state = position()
+    seen = {}
+
+    def recording(label):
+        def basic(rules, world, seat, rng):
+            seen.setdefault(label, {})[world["round"]] = list(world["dice"])
+            return registry.get("soleils").bots["basic"](rules, world, seat, rng)
+        return basic
+
+    first, second = RULES.legal_moves(state, 0)[:2]
+    world = determinize(copy.deepcopy(state), 0, rng_for_testing(2))
+    for label, move in (("first", first), ("second", second)):
+        _rollout(RULES, clone(world), 0, move, recording(label), None, 12, 99, None, True)
+    assert len(seen["first"]) >= 4 and seen["first"] == seen["second"]
+
+
+def test_a_noisy_lead_leaves_the_basic_choice_standing():
+    from games.engine.search import _confident_best
+
+    basic = [0.5, 0.5, 0.5, 0.5]
+    assert _confident_best([basic, [0.6, 0.6, 0.6, 0.6]], 1.0) == 1          # ahead in every world
+    assert _confident_best([basic, [1.0, 0.0, 1.0, 0.4]], 1.0) == 0          # ahead on average, by luck
+    assert _confident_best([basic, [0.4, 0.4, 0.4, 0.4], [0.7, 0.6, 0.7, 0.6]], 1.0) == 2

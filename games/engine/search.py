@@ -100,17 +100,19 @@ class Budget:
 
 
 def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, version: int = 1,
-               evaluate: Callable | None = None, shortlist: Callable | None = None) -> Callable:
+               evaluate: Callable | None = None, shortlist: Callable | None = None,
+               margin: float = 0.0) -> Callable:
     """A bot function ``choose(rules, state, seat, rng)`` for the platform.
 
     ``evaluate(rules, state, seat) -> float`` in [0, 1] scores a rollout cut off
     before the end (0.5 when absent); ``shortlist(rules, state, seat, moves, rng)``
-    orders the legal moves, most promising first.
+    orders the legal moves, most promising first; ``margin`` is how much better (in
+    mean value per world) another move must do than the basic bot's to be chosen.
     """
 
     def choose(rules, state, seat: int, rng) -> dict:
         return plan(rules, state, seat, rng, basic=basic, determinize=determinize, budget=budget,
-                    evaluate=evaluate, shortlist=shortlist)
+                    evaluate=evaluate, shortlist=shortlist, margin=margin)
 
     choose.version = version
     choose.budget = budget
@@ -118,7 +120,7 @@ def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, versio
 
 
 def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, evaluate=None,
-         shortlist=None) -> dict:
+         shortlist=None, margin: float = 0.0) -> dict:
     moves = rules.legal_moves(state, seat)
     if not moves:
         raise RuntimeError(f"{rules.slug}: seat {seat} is to move but has no legal move")
@@ -139,6 +141,10 @@ def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, ev
             totals[index] += _rollout(rules, clone(world), seat, move, basic, evaluate,
                                       budget.rollout_moves, seed)
     best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+    if margin and totals[best] - totals[0] <= margin * len(worlds):
+        # a few noisy rollouts favour some move by chance: leaving the basic bot's
+        # move (candidate 0 when legal) needs a clear lead
+        return candidates[0]
     return candidates[best]
 
 

@@ -8,7 +8,7 @@ basic bot's move and the placements that lay a piece of the seat's planned track
 """
 from __future__ import annotations
 
-from games.engine.search import Budget, canonical_key, margin_value, strong_bot
+from games.engine.search import Budget, SimulationRng, canonical_key, clone, margin_value, strong_bot
 
 from . import board as B
 from . import components as C
@@ -75,6 +75,40 @@ def shortlist(rules, state: dict, seat: int, moves: list[dict], rng) -> list[dic
     return planned + rest
 
 
-choose_move_strong = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
-                                shortlist=shortlist, budget=Budget(worlds=3, candidates=5, rollout_moves=16),
-                                version=1)
+# Version 1: rollouts of 16 moves after every candidate, kept so the audit re-runs its
+# moves. Its rollouts cost a route search per building move.
+choose_move_strong_v1 = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
+                                   shortlist=shortlist, budget=Budget(worlds=3, candidates=5, rollout_moves=16),
+                                   version=1)
+
+
+def shortlist_v2(rules, state: dict, seat: int, moves: list[dict], rng) -> list[dict]:
+    """Every way to start the trip, then the placements on the planned track (nearest
+    first), then the rest at random."""
+    trips = sorted((move for move in moves if move["type"] == "start_trip"), key=canonical_key)
+    return trips + [move for move in shortlist(rules, state, seat, moves, rng) if move["type"] != "start_trip"]
+
+
+_search = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate, shortlist=shortlist_v2,
+                     budget=Budget(worlds=3, candidates=8, rollout_moves=1))
+
+
+def choose_move_strong(rules, state: dict, seat: int, rng) -> dict:
+    """Building: a look one move ahead (the basic bot then makes the next move, one's
+    own second tile or the other player's first) over sampled worlds, scored by the
+    turns each player still needs. Driving follows the basic bot: its dice choices
+    already weigh a breakdown against the squares to gain."""
+    if state["stage"] != "build":
+        return _basic_in_a_sampled_world(rules, state, seat, rng)
+    return _search(rules, state, seat, rng)
+
+
+def _basic_in_a_sampled_world(rules, state: dict, seat: int, rng) -> dict:
+    # The basic bot decides in a world sampled from what the seat knows, so the
+    # strong level reads no hidden card even where it does not search.
+    world = determinize(clone(state), seat, SimulationRng(rng.randbelow(1 << 62, "bot")))
+    return choose_move(rules, world, seat, rng)
+
+
+choose_move_strong.version = 2
+choose_move_strong.budget = _search.budget

@@ -10,7 +10,8 @@ For one decision of ``seat`` the planner
 3. plays every candidate in every world with ``decide`` and ``evolve``, then lets the
    basic bot play every seat for at most ``rollout_moves`` moves, and scores the end:
    a finished game by its ranks, an unfinished one by the game's ``evaluate``;
-4. returns the candidate with the best mean, the basic bot's move on a tie.
+4. returns the candidate with the best mean, the basic bot's move on a tie (or, with a
+   ``margin``, unless another move beats it by more than that).
 
 Every candidate is tried in the same worlds with the same rollout seeds (common random
 numbers), so the comparison measures the moves, not the luck of the draw. The budget

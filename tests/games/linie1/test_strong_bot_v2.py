@@ -4,10 +4,12 @@ import copy
 
 from games import registry
 from games.catalog.linie1 import RULES
+from games.catalog.linie1 import bot_strong
 from games.catalog.linie1 import components as C
 from games.catalog.linie1.bot_strong import choose_move_strong_v1, evaluate_race
 from games.engine.harness import Table
 from games.engine.rng import rng_for_testing
+from games.engine.search import Budget, strong_bot
 from tests.support.strong_bot import assert_legal_reproducible_and_pure
 
 ENTRY = registry.get("linie1")
@@ -64,3 +66,17 @@ def test_the_race_value_grows_as_the_trip_nears_its_end():
     assert 0.0 < evaluate_race(RULES, far, seat) < evaluate_race(RULES, near, seat) < 1.0
     # only the seat's own race counts: the other player's progress leaves it alone
     assert evaluate_race(RULES, other_line_and_pile(state, seat), seat) == evaluate_race(RULES, state, seat)
+
+
+def test_with_a_margin_no_rollout_can_reach_the_search_keeps_the_basic_move():
+    state, seat = first_position(lambda state, seat: state["stage"] == "build"
+                                 and sum(tile is not None for tile in state["tiles"]) >= 6, seed=2)
+    basic = ENTRY.bots["basic"]
+    move = basic(RULES, state, seat, rng_for_testing(1))
+    assert move == basic(RULES, state, seat, rng_for_testing(2)), "a position where the basic move is certain"
+    kwargs = dict(basic=basic, determinize=bot_strong.determinize, evaluate=bot_strong.evaluate,
+                  shortlist=bot_strong.shortlist, budget=Budget(worlds=2, candidates=4, rollout_moves=2))
+    # a value per world lies in [0, 1], so a margin of 1 can never be beaten
+    assert strong_bot(margin=1.0, **kwargs)(RULES, state, seat, rng_for_testing(3)) == move
+    # without it the same search leaves the basic move at some seed: the margin made the difference
+    assert any(strong_bot(**kwargs)(RULES, state, seat, rng_for_testing(seed)) != move for seed in range(4))

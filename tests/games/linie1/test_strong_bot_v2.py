@@ -1,12 +1,13 @@
-"""Linie 1's strong bot, version 2: a race-scored look ahead while building, the basic
-bot while driving, blind to what its seat cannot see in both."""
+"""Linie 1's strong bot, version 2: hidden lines guessed from the board, a look ahead
+while building, the basic bot while driving, blind to what its seat cannot see."""
+import collections
 import copy
 
 from games import registry
 from games.catalog.linie1 import RULES
 from games.catalog.linie1 import bot_strong
 from games.catalog.linie1 import components as C
-from games.catalog.linie1.bot_strong import choose_move_strong_v1, evaluate_race
+from games.catalog.linie1.bot_strong import choose_move_strong_v1, determinize
 from games.engine.harness import Table
 from games.engine.rng import rng_for_testing
 from games.engine.search import Budget, strong_bot
@@ -57,26 +58,39 @@ def test_a_driving_decision_is_legal_reproducible_and_blind_to_the_other_line():
         assert strong(RULES, state, seat, rng_for_testing(seed)) == strong(RULES, other, seat, rng_for_testing(seed))
 
 
-def test_the_race_value_grows_as_the_trip_nears_its_end():
-    state, seat = first_position(driving_against_a_hidden_line, seed=1)
-    trip = state["trips"][seat]
-    near, far = copy.deepcopy(state), copy.deepcopy(state)
-    near["trips"][seat]["position"] = len(trip["path"]) - 2
-    far["trips"][seat]["position"] = 1
-    assert 0.0 < evaluate_race(RULES, far, seat) < evaluate_race(RULES, near, seat) < 1.0
-    # only the seat's own race counts: the other player's progress leaves it alone
-    assert evaluate_race(RULES, other_line_and_pile(state, seat), seat) == evaluate_race(RULES, state, seat)
+def test_the_other_line_is_guessed_from_the_tiles_on_the_board_not_read():
+    for seed in range(3):
+        table = Table(RULES, 2, None, seed)
+        for _ in range(20):
+            table.bot_move(min(RULES.to_move(table.state)), ENTRY.bots["basic"])
+        state = table.state
+        seat = min(RULES.to_move(state))
+        assert state["stage"] == "build" and not state["revealed"][1 - seat]
+        drawn = collections.Counter(determinize(copy.deepcopy(state), seat, rng_for_testing(k))["lines"][1 - seat]
+                                    for k in range(12))
+        # the tiles the other player laid along its route make its line the likeliest
+        assert drawn.most_common(1)[0][0] == state["lines"][1 - seat]
+        # ... and the same board with any other hidden line gives the same worlds
+        other = other_line_and_pile(state, seat)
+        assert all(determinize(copy.deepcopy(state), seat, rng_for_testing(k))
+                   == determinize(copy.deepcopy(other), seat, rng_for_testing(k)) for k in range(3))
 
 
 def test_with_a_margin_no_rollout_can_reach_the_search_keeps_the_basic_move():
-    state, seat = first_position(lambda state, seat: state["stage"] == "build"
-                                 and sum(tile is not None for tile in state["tiles"]) >= 6, seed=2)
     basic = ENTRY.bots["basic"]
-    move = basic(RULES, state, seat, rng_for_testing(1))
-    assert move == basic(RULES, state, seat, rng_for_testing(2)), "a position where the basic move is certain"
     kwargs = dict(basic=basic, determinize=bot_strong.determinize, evaluate=bot_strong.evaluate,
-                  shortlist=bot_strong.shortlist, budget=Budget(worlds=2, candidates=4, rollout_moves=2))
+                  shortlist=bot_strong.shortlist_v2, budget=Budget(worlds=2, candidates=6, rollout_moves=1))
+    free = strong_bot(**kwargs)
+    table = Table(RULES, 2, None, 2)
+    for _ in range(60):
+        state, seat = table.state, min(RULES.to_move(table.state))
+        move = basic(RULES, state, seat, rng_for_testing(1))
+        # a building position where the basic move is certain and the search without a margin leaves it
+        if (state["stage"] == "build" and move == basic(RULES, state, seat, rng_for_testing(2))
+                and free(RULES, state, seat, rng_for_testing(3)) != move):
+            break
+        table.bot_move(seat, basic)
+    else:
+        raise AssertionError("the search never left the basic move")
     # a value per world lies in [0, 1], so a margin of 1 can never be beaten
     assert strong_bot(margin=1.0, **kwargs)(RULES, state, seat, rng_for_testing(3)) == move
-    # without it the same search leaves the basic move at some seed: the margin made the difference
-    assert any(strong_bot(**kwargs)(RULES, state, seat, rng_for_testing(seed)) != move for seed in range(4))

@@ -12,7 +12,8 @@ For one decision of ``seat`` the planner
    a finished game by its ranks (or the game's ``final``), an unfinished one by the
    game's ``evaluate``;
 4. returns the candidate with the best mean, the basic bot's move on a tie (or, with
-   ``confidence``, the basic bot's move unless another beats it world by world).
+   ``confidence``, the basic bot's move unless another beats it world by world; with a
+   ``margin``, unless another beats it by more than that on average).
 
 Every candidate is tried in the same worlds with the same rollout seeds (common random
 numbers), so the comparison measures the moves, not the luck of the draw. The budget
@@ -104,7 +105,7 @@ class Budget:
 def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, version: int = 1,
                evaluate: Callable | None = None, shortlist: Callable | None = None,
                final: Callable | None = None, chance_apart: bool = False,
-               confidence: float | None = None) -> Callable:
+               confidence: float | None = None, margin: float = 0.0) -> Callable:
     """A bot function ``choose(rules, state, seat, rng)`` for the platform.
 
     ``evaluate(rules, state, seat) -> float`` in [0, 1] scores a rollout cut off
@@ -116,12 +117,14 @@ def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, versio
     candidate meets the same draws and the same tie-breaks of the others in a world.
     ``confidence`` (a number of standard errors) keeps the basic bot's move unless
     another beats it world by world by that much (the best mean when absent).
+    ``margin`` is how much better (in mean value per world) another move must do than
+    the basic bot's to be chosen.
     """
 
     def choose(rules, state, seat: int, rng) -> dict:
         return plan(rules, state, seat, rng, basic=basic, determinize=determinize, budget=budget,
                     evaluate=evaluate, shortlist=shortlist, final=final, chance_apart=chance_apart,
-                    confidence=confidence)
+                    confidence=confidence, margin=margin)
 
     choose.version = version
     choose.budget = budget
@@ -129,7 +132,7 @@ def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, versio
 
 
 def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, evaluate=None,
-         shortlist=None, final=None, chance_apart=False, confidence=None) -> dict:
+         shortlist=None, final=None, chance_apart=False, confidence=None, margin: float = 0.0) -> dict:
     moves = rules.legal_moves(state, seat)
     if not moves:
         raise RuntimeError(f"{rules.slug}: seat {seat} is to move but has no legal move")
@@ -153,6 +156,10 @@ def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, ev
         return candidates[_confident_best(values, confidence)]
     totals = [sum(row) for row in values]
     best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+    if margin and totals[best] - totals[0] <= margin * len(worlds):
+        # a few noisy rollouts favour some move by chance: leaving the basic bot's
+        # move (candidate 0 when legal) needs a clear lead
+        return candidates[0]
     return candidates[best]
 
 

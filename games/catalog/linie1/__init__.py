@@ -2,7 +2,7 @@
 from games.engine.bots import random_bot
 
 from .bot import choose_move, random_player
-from .bot_strong import choose_move_strong
+from .bot_strong import choose_move_strong, choose_move_strong_v1
 from .rules import Linie1Rules, Linie1RulesV1
 
 RULES = Linie1Rules()
@@ -12,4 +12,4 @@ RULES_BY_VERSION = {1: Linie1RulesV1(), 2: RULES}
 BOTS = {"best": choose_move, "random": random_player}
 BOTS["strong"] = choose_move_strong   # determinized Monte Carlo (bot_strong.py)
 # Games whose bots' moves were made by an earlier bot verify against that bot.
-BOTS_BY_VERSION = {"random": {1: random_bot}}
+BOTS_BY_VERSION = {"random": {1: random_bot}, "strong": {1: choose_move_strong_v1}}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine.search import Budget, margin_value, redeal, strong_bot
+from games.engine.search import Budget, SimulationRng, canonical_key, clone, margin_value, redeal, strong_bot
 
-from .bot import choose_move_v2, hand_value
+from .bot import card_value, choose_move, choose_move_v2, hand_value
 
 
 def _known_cards(state: dict, seat: int) -> dict[int, Counter]:
@@ -60,5 +60,56 @@ def evaluate(rules, state: dict, seat: int) -> float:
     return margin_value(scores[seat], [value for other, value in enumerate(scores) if other != seat], 8.0)
 
 
-choose_move_strong = strong_bot(basic=choose_move_v2, determinize=determinize, evaluate=evaluate,
-                                budget=Budget(worlds=4, candidates=5, rollout_moves=30), version=1)
+# Version 1 searched every decision, among the basic bot's move and four moves drawn at
+# random, with rollouts cut off after 30 moves, played out by the basic bot's version 2;
+# kept so the audit re-runs its moves.
+choose_move_strong_v1 = strong_bot(basic=choose_move_v2, determinize=determinize, evaluate=evaluate,
+                                   budget=Budget(worlds=4, candidates=5, rollout_moves=30), version=1)
+
+
+def _action_gain(state: dict, seat: int, move: dict) -> float:
+    """A rough worth of an action, for the order of the shortlist: the hand after it,
+    against the hand before. Actions without a card cost (draw, propose, specials)
+    rank just above a neutral recycle."""
+    hand = state["hands"][seat]
+    kind = move["type"]
+    if kind == "travel":
+        return 100.0
+    if kind == "recycle":
+        after = [card for card in hand if card not in move["pay"]] + [move["take"]]
+        return hand_value(state, seat, after) - hand_value(state, seat, hand)
+    if kind == "steal":
+        return 0.5 - (card_value(state, seat, hand, move["pay"]) if move.get("pay") else 0.0)
+    return 1.0
+
+
+def shortlist(rules, state: dict, seat: int, moves: list[dict], rng) -> list[dict]:
+    """The moves of a decision in the order of ``_action_gain`` (ties canonical)."""
+    if state["discards_due"] or state["step"] != "action":
+        return sorted(moves, key=canonical_key)
+    return sorted(moves, key=lambda move: (-_action_gain(state, seat, move), canonical_key(move)))
+
+
+_search = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate, shortlist=shortlist,
+                     budget=Budget(worlds=4, candidates=3, rollout_moves=40))
+
+# The decisions worth a search: the turn's action and the answer to an offer. The
+# steps of drafting an offer, a discard and a reaction follow the basic bot.
+SEARCHED_STEPS = ("action", "offer")
+
+
+def choose_move_strong(rules, state: dict, seat: int, rng) -> dict:
+    if state["discards_due"] or state["step"] not in SEARCHED_STEPS:
+        return _basic_in_a_sampled_world(rules, state, seat, rng)
+    return _search(rules, state, seat, rng)
+
+
+def _basic_in_a_sampled_world(rules, state: dict, seat: int, rng) -> dict:
+    # The basic bot decides in a world sampled from what the seat knows, so the
+    # strong level reads no hidden card even where it does not search.
+    world = determinize(clone(state), seat, SimulationRng(rng.randbelow(1 << 62, "bot")))
+    return choose_move(rules, world, seat, rng)
+
+
+choose_move_strong.version = 2
+choose_move_strong.budget = _search.budget

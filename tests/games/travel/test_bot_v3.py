@@ -10,7 +10,7 @@ from games import registry
 from games.catalog.travel import BOTS_BY_VERSION, RULES, choose_move, choose_move_v2
 from games.catalog.travel import bot as travel_bot
 from games.catalog.travel.bot import V2, V3, offer_plan
-from games.catalog.travel.bot_strong import choose_move_strong, determinize, evaluate
+from games.catalog.travel.bot_strong import choose_move_strong_v1, determinize, evaluate
 from games.engine.harness import play_game
 from games.engine.rng import rng_for_testing
 from games.engine.search import plan
@@ -29,13 +29,13 @@ def test_version_3_is_current_and_version_2_still_verifies_its_games():
     assert choose_move_v2.version == 2
 
 
-def test_the_strong_bot_still_plays_out_with_version_2():
-    """Its games record strong bot version 1, whose playouts were version 2's moves."""
-    assert inspect.getclosurevars(choose_move_strong).nonlocals["basic"] is choose_move_v2
+def test_the_strong_bot_version_1_still_plays_out_with_version_2():
+    """Games that recorded strong bot version 1 had playouts of version 2's moves."""
+    assert inspect.getclosurevars(choose_move_strong_v1).nonlocals["basic"] is choose_move_v2
     table = midgame("travel", 14)
     seat = min(RULES.to_move(table.state))
-    move = choose_move_strong(RULES, table.state, seat, rng_for_testing(3))
-    budget = choose_move_strong.budget
+    move = choose_move_strong_v1(RULES, table.state, seat, rng_for_testing(3))
+    budget = choose_move_strong_v1.budget
     assert move == plan(RULES, table.state, seat, rng_for_testing(3), basic=choose_move_v2,
                         determinize=determinize, budget=budget, evaluate=evaluate)
 

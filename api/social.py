@@ -11,7 +11,7 @@ from api.responses import me_errors, parse_object
 from api.views import MAX_ID, _int_param, _user
 from games import registry
 from games import selectors as game_selectors
-from games.errors import NotFound
+from games.errors import Forbidden, NotFound
 from table import selectors, services
 from api import social_serializers as s
 from table.models import Invitation
@@ -150,6 +150,20 @@ class GameRatingsView(APIView):
 class GameInvitationsView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema(parameters=[OpenApiParameter("all", {"enum": [True, False, 1, 0]},
+                                                description="true: answered and withdrawn ones too "
+                                                            "(default: pending only).")],
+                   responses={200: s.InvitationSerializer(many=True), **me_errors(400, 401, 403, 404)},
+                   summary="This game's invitations (to its players)", tags=TAGS)
+    def get(self, request, game_id):
+        from api.views import _flag
+
+        game = game_selectors.game_get(game_id)
+        if game_selectors.seat_of(game, request.user) is None:
+            raise Forbidden("Only a player of this game can see its invitations.", code="not_a_player")
+        return Response(s.InvitationSerializer(selectors.invitations_of_game(game, pending_only=not _flag(request, "all")),
+                                               many=True).data)
+
     @extend_schema(request=s.InvitationCreateSerializer,
                    responses={201: s.InvitationSerializer, **me_errors(400, 401, 403, 404, 409)},
                    summary="Invite a player to a seat by username (they get an email)", tags=TAGS)
@@ -186,5 +200,20 @@ class InvitationAnswerView(APIView):
         if invitation is None:
             raise NotFound("There is no such invitation.", code="invitation_not_found")
         invitation = services.invitation_answer(invitation=invitation, user=request.user, accept=self.accept)
+        return Response(s.InvitationSerializer(Invitation.objects.select_related("game", "inviter", "invitee")
+                                                .get(pk=invitation.pk)).data)
+
+
+class InvitationWithdrawView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: s.InvitationSerializer, **me_errors(401, 403, 404, 409)},
+                   summary="Withdraw a pending invitation (any player of the game; the seat is freed)",
+                   tags=TAGS)
+    def post(self, request, pk):
+        invitation = Invitation.objects.filter(pk=pk).first()
+        if invitation is None:
+            raise NotFound("There is no such invitation.", code="invitation_not_found")
+        invitation = services.invitation_withdraw(invitation=invitation, user=request.user)
         return Response(s.InvitationSerializer(Invitation.objects.select_related("game", "inviter", "invitee")
                                                 .get(pk=invitation.pk)).data)

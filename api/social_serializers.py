@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from api.serializers import StrictBooleanField, StrictIntegerField, StrictSerializer
 from table import talk
+from table.models import InvitationStatus
 
 
 class MessageSerializer(serializers.Serializer):
@@ -96,7 +97,7 @@ class InvitationSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     inviter = serializers.CharField(source="inviter.username")
     invitee = serializers.CharField(source="invitee.username")
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=InvitationStatus.choices)
     created_at = serializers.DateTimeField()
     answered_at = serializers.DateTimeField(allow_null=True)
 

@@ -13,6 +13,8 @@ urlpatterns = [
          name="table-invitation-accept"),
     path("api/v1/invitations/<id:pk>/decline/", api.InvitationAnswerView.as_view(accept=False),
          name="table-invitation-decline"),
+    path("api/v1/invitations/<id:pk>/withdraw/", api.InvitationWithdrawView.as_view(),
+         name="table-invitation-withdraw"),
     path("api/v1/me/invitations/", api.MyInvitationsView.as_view(), name="table-my-invitations"),
     path("api/v1/me/mutes/", api.MutesView.as_view(), name="table-mutes"),
     path("api/v1/me/mutes/<str:username>/", api.MuteDetailView.as_view(), name="table-mute"),

@@ -137,6 +137,9 @@ def _parse_bot_seats(bot_seats, players: int, entry) -> dict[int, str]:
 # Seats held for someone else (table/: a pending invitation), registered by other apps:
 # callables (game, user) -> seat numbers that ``user`` may not take.
 SEAT_HOLDS: list = []
+# Called inside game_join's transaction once ``user`` sits at ``seat`` (table/: their
+# pending invitation to this game counts as accepted): callables (game, user, seat, now).
+SEAT_TAKEN: list = []
 
 
 def game_join(*, user, game_id: int, seat: int | None = None, player_seed: str = "",
@@ -162,6 +165,8 @@ def game_join(*, user, game_id: int, seat: int | None = None, player_seed: str =
         chosen.save(update_fields=["user", "joined_at", "player_seed"])
         game.seat_users[chosen.number] = user.pk
         game.player_seeds[chosen.number] = player_seed or ""
+        for taken in SEAT_TAKEN:
+            taken(game, user, chosen.number, now)
         if all(s.joined_at for s in seats):
             _start(game, seats, now)
         else:

@@ -99,6 +99,8 @@ class InvitationStatus(models.TextChoices):
     PENDING = "pending"
     ACCEPTED = "accepted"
     DECLINED = "declined"
+    # A player of the game took the invitation back before it was answered.
+    WITHDRAWN = "withdrawn"
 
 
 class Invitation(models.Model):

@@ -166,6 +166,14 @@ def invitations_for(user, *, pending_only: bool = True) -> list[Invitation]:
     return list(rows[:200])
 
 
+def invitations_of_game(game: Game, *, pending_only: bool = True) -> list[Invitation]:
+    """A game's invitations, oldest first, for its players (who may withdraw pending ones)."""
+    rows = Invitation.objects.filter(game=game).select_related("game", "inviter", "invitee").order_by("id")
+    if pending_only:
+        rows = rows.filter(status=InvitationStatus.PENDING)
+    return list(rows[:200])
+
+
 def invitation_by_token(token: str) -> Invitation | None:
     if not isinstance(token, str) or not 10 <= len(token) <= 64:
         return None

@@ -227,6 +227,30 @@ def invitation_answer(*, invitation: Invitation, user, accept: bool, now=None) -
     return invitation
 
 
+def invitation_withdraw(*, invitation: Invitation, user, now=None) -> Invitation:
+    """Take back a pending invitation: any player of the game may, and the held seat is
+    free again. The invitee's links then answer that it was withdrawn."""
+    now = now or utcnow()
+    with transaction.atomic():
+        game = game_services._locked_game(invitation.game_id)
+        invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        if user is None or game_selectors.seat_of(game, user) is None:
+            raise Forbidden("Only a player of this game can withdraw its invitations.", code="not_a_player")
+        if invitation.status != InvitationStatus.PENDING:
+            raise Conflict(f"This invitation was {invitation.status} already.", code="invitation_answered",
+                           details={"status": invitation.status})
+        invitation.status, invitation.answered_at = InvitationStatus.WITHDRAWN, now
+        invitation.save(update_fields=["status", "answered_at"])
+    return invitation
+
+
+def settle_on_join(game: Game, user, seat: int, now) -> None:
+    """The invitee took a seat through the game's own join (a shared link, the lobby):
+    their invitation counts as accepted, so it holds no second seat and the table can fill."""
+    Invitation.objects.filter(game=game, invitee=user, status=InvitationStatus.PENDING).update(
+        status=InvitationStatus.ACCEPTED, answered_at=now)
+
+
 def held_seats(game: Game, user) -> set[int]:
     """Seats of ``game`` held by pending invitations for someone other than ``user``
     (games.services.game_join leaves them alone)."""

@@ -14,7 +14,7 @@ from games import registry
 from games import selectors as game_selectors
 from games.errors import NotFound, ServiceError
 from table import selectors, services, talk
-from table.models import InvitationStatus
+from table.models import Invitation, InvitationStatus
 
 PANEL_MESSAGES = 50
 
@@ -112,6 +112,22 @@ def invitations(request):
     rows = selectors.invitations_for(request.user)
     return render(request, "table/invitations.html", {
         "invitations": [{"invitation": i, "title": _title(i.game.slug)} for i in rows]})
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request, game_id: int, invitation_id: int):
+    invitation = Invitation.objects.filter(pk=invitation_id, game_id=game_id).select_related("invitee").first()
+    if invitation is None:
+        raise Http404("There is no such invitation.")
+    try:
+        services.invitation_withdraw(invitation=invitation, user=request.user)
+    except ServiceError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, f"The invitation to {invitation.invitee.username} is withdrawn; "
+                                  "their seat is free again.")
+    return redirect("web:game", game_id=game_id)
 
 
 def invitation_page(request, token: str):

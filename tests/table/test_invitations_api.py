@@ -94,16 +94,57 @@ def test_refusals_change_nothing(people):
     assert state() == before
 
 
-def test_an_invitation_to_a_game_that_started_cannot_be_accepted(people):
+def test_joining_by_the_games_own_join_settles_the_invitation(people):
     host, guest, other = people["host"], people["guest"], people["other"]
-    game_id = open_game(host, players=2)
-    invitation = invite(host, game_id, username="guest").data
-    # The invitee joins another seat some other way... there is none: the game waits for guest.
-    assert other.post(f"/api/v1/games/{game_id}/join/", {}, format="json").data["error"]["code"] == "game_full"
-    # guest joins by the game's own join (the held seat is theirs to take): the invitation is moot.
-    assert guest.post(f"/api/v1/games/{game_id}/join/", {}, format="json").status_code == 200
+    game_id = open_game(host, players=3)
+    invitation = invite(host, game_id, username="guest", seat=2).data
+    # guest takes seat 1 through the game's own join (a shared link), not the held seat 2:
+    # the invitation counts as accepted, so seat 2 is free and the table can fill.
+    assert guest.post(f"/api/v1/games/{game_id}/join/", {"seat": 1}, format="json").data["your_seat"] == 1
     assert guest.get("/api/v1/me/invitations/").data == []
+    assert [i["status"] for i in guest.get("/api/v1/me/invitations/?all=1").data] == ["accepted"]
+    assert other.post(f"/api/v1/games/{game_id}/join/", {}, format="json").data["your_seat"] == 2
+    assert Game.objects.get(pk=game_id).status == "active"
     before = state()
     refused = guest.post(f"/api/v1/invitations/{invitation['id']}/accept/")
-    assert refused.status_code == 409 and refused.data["error"]["code"] == "game_not_open"
+    assert refused.status_code == 409 and refused.data["error"]["code"] == "invitation_answered"
+    assert refused.data["error"]["details"] == {"status": "accepted"}
     assert state() == before
+
+
+def test_a_player_of_the_game_withdraws_a_pending_invitation(people):
+    host, guest, other, late = people["host"], people["guest"], people["other"], people["late"]
+    game_id = open_game(host, players=3)
+    assert other.post(f"/api/v1/games/{game_id}/join/", {}, format="json").data["your_seat"] == 1
+    invitation = invite(host, game_id, username="guest").data
+    assert invitation["seat"] == 2
+    # The game's players see its pending invitations; nobody else does.
+    listed = other.get(f"/api/v1/games/{game_id}/invitations/")
+    assert listed.status_code == 200 and [(i["invitee"], i["seat"]) for i in listed.data] == [("guest", 2)]
+    before = state()
+    for answer, status, code in [
+        (late.get(f"/api/v1/games/{game_id}/invitations/"), 403, "not_a_player"),
+        (host.get("/api/v1/games/999999/invitations/"), 404, "game_not_found"),
+        (host.get(f"/api/v1/games/{game_id}/invitations/?all=maybe"), 400, "invalid_filter"),
+        (guest.post(f"/api/v1/invitations/{invitation['id']}/withdraw/"), 403, "not_a_player"),
+        (late.post(f"/api/v1/invitations/{invitation['id']}/withdraw/"), 403, "not_a_player"),
+        (host.post("/api/v1/invitations/999999/withdraw/"), 404, "invitation_not_found"),
+    ]:
+        assert answer.status_code == status and answer.data["error"]["code"] == code, answer.data
+    assert state() == before
+    assert late.post(f"/api/v1/games/{game_id}/join/", {}, format="json").data["error"]["code"] == "game_full"
+    # other (not the inviter, but a player) withdraws it: the seat is free for late.
+    withdrawn = other.post(f"/api/v1/invitations/{invitation['id']}/withdraw/")
+    assert withdrawn.status_code == 200 and withdrawn.data["status"] == "withdrawn"
+    assert withdrawn.data["answered_at"] is not None
+    assert guest.get("/api/v1/me/invitations/").data == []
+    assert host.get(f"/api/v1/games/{game_id}/invitations/").data == []
+    assert [i["status"] for i in host.get(f"/api/v1/games/{game_id}/invitations/?all=true").data] == ["withdrawn"]
+    before = state()
+    for answer in (host.post(f"/api/v1/invitations/{invitation['id']}/withdraw/"),
+                   guest.post(f"/api/v1/invitations/{invitation['id']}/accept/")):
+        assert answer.status_code == 409 and answer.data["error"]["code"] == "invitation_answered"
+        assert answer.data["error"]["details"] == {"status": "withdrawn"}
+    assert state() == before
+    assert late.post(f"/api/v1/games/{game_id}/join/", {}, format="json").data["your_seat"] == 2
+    assert Game.objects.get(pk=game_id).status == "active"

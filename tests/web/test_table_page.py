@@ -1,5 +1,6 @@
 """At the table in a real browser: a takeback asked for and accepted on the game page,
-then a resignation (confirmed in the browser's dialog) that ends the game."""
+then a resignation (confirmed in the browser's dialog) that ends the game; an invitation sent
+and withdrawn on the page of a game that waits for players."""
 from __future__ import annotations
 
 import pytest
@@ -7,6 +8,7 @@ from django.contrib.auth import get_user_model
 
 from games import services
 from games.models import Event, Game
+from table.models import Invitation
 from tests.web.conftest import shown_version, sign_up, wait_version_above
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,3 +52,33 @@ def test_a_takeback_and_a_resignation_on_the_game_page(web):
     assert "ben resigned and ranks last; the game ends." in ben_page.inner_text("#live .log")
     types = list(Event.objects.filter(game_id=game.pk).order_by("seq").values_list("type", flat=True))
     assert types[-2:] == ["SeatResigned", "GameEndedAtTable"]
+
+
+def test_an_invitation_is_sent_and_withdrawn_from_the_game_page(web):
+    host_page, guest_page = web(), web()
+    sign_up(host_page, "hal")
+    sign_up(guest_page, "gus")
+    users = get_user_model().objects
+    hal = users.get(username="hal")
+    game = services.game_create(user=hal, slug="race", players=2, options={"target": 30})
+
+    host_page.goto(f"/games/{game.pk}/")
+    assert "?seat=1" in host_page.input_value("input.share")
+    host_page.fill("#invitee", "gus")
+    host_page.click("button:text('Invite')")
+    host_page.wait_for_selector("#invitations")
+    assert "Seat 2: gus, invited by hal" in host_page.inner_text("#invitations")
+    # The held seat is no longer offered by link.
+    assert host_page.locator("input.share").count() == 0
+    invitation = Invitation.objects.get(game_id=game.pk)
+
+    host_page.click("#invitations button:text('Withdraw')")
+    host_page.wait_for_selector("text=The invitation to gus is withdrawn")
+    assert host_page.locator("#invitations").count() == 0
+    assert "?seat=1" in host_page.input_value("input.share")
+    assert Invitation.objects.get(pk=invitation.pk).status == "withdrawn"
+
+    guest_page.goto(f"/invitations/{invitation.token}/")
+    assert "The players of this game withdrew the invitation." in guest_page.inner_text("main")
+    assert guest_page.locator("button[value='accept']").count() == 0
+    assert Game.objects.get(pk=game.pk).seat_users == [hal.pk, None]

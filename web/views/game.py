@@ -20,6 +20,7 @@ from games import registry, selectors, services
 from games.audit import export_game, verify_game
 from games.errors import NotFound, ServiceError, VersionConflict
 from games.models import GameStatus
+from table import selectors as table_selectors
 from web import boards
 from web.names import name_players, seat_names, seat_rows
 from web.words import group_moves, move_value
@@ -132,13 +133,24 @@ def live_context(request, game, *, notice: str = "", error: str = "", partial=No
         "etag": _etag(game, me, user, partial),
         "poll_headers": json.dumps({"If-None-Match": _etag(game, me, user, partial)}),
         "partial_query": urlencode({"partial": json.dumps(partial)}) if partial else "",
-        "notice": notice, "error": error, "free_seats": [s for s in seat_info if s["open"]],
+        "notice": notice, "error": error, **_open_seats(game, me, seat_info),
         "poll_ms": settings.WEB_POLL_MS,
         "time_control": game.time_control,
         "seat_link_base": request.build_absolute_uri(reverse("web:join", args=[game.pk])),
         "move_url": reverse("web:move", args=[game.pk]),
         "table": table_context(game, me, names), "table_url": reverse("web:table", args=[game.pk]),
     }
+
+
+def _open_seats(game, me, seat_info) -> dict:
+    """While a game waits for players: its free seats (a link to share each) and, for its
+    players, the seats held by pending invitations (each may be withdrawn)."""
+    if game.status != GameStatus.OPEN:
+        return {"free_seats": [], "invitations": []}
+    invitations = table_selectors.invitations_of_game(game) if me is not None else []
+    held = {invitation.seat for invitation in invitations}
+    return {"free_seats": [s for s in seat_info if s["open"] and s["number"] not in held],
+            "invitations": invitations}
 
 
 def table_context(game, me, names):

@@ -8,11 +8,15 @@ dice, and a partial one (rules version 1) by random steps, as many as it holds. 
 dice are rolled by the rules during the playout, from a stream apart from the bots'
 own draws, so that every candidate meets the same dice in a world.
 
-Version 2 plays every rollout to the end and scores it by the final scores (a first
-place, and the margin over the best other sheet), tries the complete choices the basic
-bot's own estimate ranks highest, and keeps the basic bot's choice unless another leads
-clearly. Version 1 (kept for the audit of games it played) cut rollouts off after 12
-moves and tried choices drawn at random: it lost to the basic bot.
+Version 3 plays every rollout to the end with the basic bot for every player (a cached
+copy of it, playout.py, since in one world the candidates meet the same dice and mostly
+the same choices of the others) and scores it as a game is counted: 1 for a first place
+alone, 1/2 for a shared one, 0 behind, plus a tenth for the margin. It tries the basic
+bot's choice and the three next complete choices by the basic bot's own estimate in 24
+worlds, and keeps the basic bot's choice unless another leads by more than one standard
+error. Version 2 (kept for the audit) counted a shared first place nearly as a sole one,
+so it held on to the ties two basic bots make on the same dice. Version 1 cut rollouts
+off after 12 moves and tried choices drawn at random: it lost to the basic bot.
 """
 from __future__ import annotations
 

@@ -105,7 +105,8 @@ class Budget:
 def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, version: int = 1,
                evaluate: Callable | None = None, shortlist: Callable | None = None,
                final: Callable | None = None, chance_apart: bool = False,
-               confidence: float | None = None, margin: float = 0.0) -> Callable:
+               confidence: float | None = None, margin: float = 0.0,
+               rollout: Callable | None = None) -> Callable:
     """A bot function ``choose(rules, state, seat, rng)`` for the platform.
 
     ``evaluate(rules, state, seat) -> float`` in [0, 1] scores a rollout cut off
@@ -118,13 +119,15 @@ def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, versio
     ``confidence`` (a number of standard errors) keeps the basic bot's move unless
     another beats it world by world by that much (the best mean when absent).
     ``margin`` is how much better (in mean value per world) another move must do than
-    the basic bot's to be chosen.
+    the basic bot's to be chosen. ``rollout`` plays every seat in the rollouts instead
+    of ``basic`` (the same moves faster, say; ``basic`` still proposes the first
+    candidate).
     """
 
     def choose(rules, state, seat: int, rng) -> dict:
         return plan(rules, state, seat, rng, basic=basic, determinize=determinize, budget=budget,
                     evaluate=evaluate, shortlist=shortlist, final=final, chance_apart=chance_apart,
-                    confidence=confidence, margin=margin)
+                    confidence=confidence, margin=margin, rollout=rollout)
 
     choose.version = version
     choose.budget = budget
@@ -132,7 +135,8 @@ def strong_bot(*, basic: Callable, determinize: Callable, budget: Budget, versio
 
 
 def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, evaluate=None,
-         shortlist=None, final=None, chance_apart=False, confidence=None, margin: float = 0.0) -> dict:
+         shortlist=None, final=None, chance_apart=False, confidence=None, margin: float = 0.0,
+         rollout=None) -> dict:
     moves = rules.legal_moves(state, seat)
     if not moves:
         raise RuntimeError(f"{rules.slug}: seat {seat} is to move but has no legal move")
@@ -150,7 +154,7 @@ def plan(rules, state, seat: int, rng, *, basic, determinize, budget: Budget, ev
     values = [[] for _ in candidates]
     for world, seed in zip(worlds, seeds):
         for index, move in enumerate(candidates):
-            values[index].append(_rollout(rules, clone(world), seat, move, basic, evaluate,
+            values[index].append(_rollout(rules, clone(world), seat, move, rollout or basic, evaluate,
                                           budget.rollout_moves, seed, final, chance_apart))
     if confidence is not None:
         return candidates[_confident_best(values, confidence)]

@@ -85,3 +85,20 @@ def test_a_whole_game_completes_with_strong_bots_in_every_seat():
     bot = strong_bot(basic=race.greedy_bot, determinize=hide_secrets, budget=Budget(2, 3, 6))
     game = play_game(RULES, 3, {"target": 12}, seed=4, bots=[bot] * 3)
     assert game.outcome is not None and len(game.outcome.winners) == 1
+
+
+def test_a_rollout_policy_plays_the_rollouts_and_the_basic_bot_the_first_candidate():
+    table = start()
+    asked = {"basic": 0, "rollout": 0}
+
+    def counting(name):
+        def bot(rules, state, seat, rng):
+            asked[name] += 1
+            return race.greedy_bot(rules, state, seat, rng)
+        return bot
+
+    bot = strong_bot(basic=counting("basic"), rollout=counting("rollout"), determinize=hide_secrets,
+                     budget=Budget(3, 2, 6))
+    assert bot(RULES, table.state, 0, rng_for_testing(2)) in RULES.legal_moves(table.state, 0)
+    # the basic bot only proposes the first candidate; every rollout move is the policy's
+    assert asked["basic"] == 1 and asked["rollout"] > 3 * 2

@@ -8,17 +8,22 @@ dice, and a partial one (rules version 1) by random steps, as many as it holds. 
 dice are rolled by the rules during the playout, from a stream apart from the bots'
 own draws, so that every candidate meets the same dice in a world.
 
-Version 2 plays every rollout to the end and scores it by the final scores (a first
-place, and the margin over the best other sheet), tries the complete choices the basic
-bot's own estimate ranks highest, and keeps the basic bot's choice unless another leads
-clearly. Version 1 (kept for the audit of games it played) cut rollouts off after 12
-moves and tried choices drawn at random: it lost to the basic bot.
+Version 3 plays every rollout to the end with the basic bot for every player (a cached
+copy of it, playout.py, since in one world the candidates meet the same dice and mostly
+the same choices of the others) and scores it as a game is counted: 1 for a first place
+alone, 1/2 for a shared one, 0 behind, plus a tenth for the margin. It tries the basic
+bot's choice and the three next complete choices by the basic bot's own estimate in 24
+worlds, and keeps the basic bot's choice unless another leads by more than one standard
+error. Version 2 (kept for the audit) counted a shared first place nearly as a sole one,
+so it held on to the ties two basic bots make on the same dice. Version 1 cut rollouts
+off after 12 moves and tried choices drawn at random: it lost to the basic bot.
 """
 from __future__ import annotations
 
-from games.engine.search import Budget, canonical_key, margin_value, strong_bot
+from games.engine.search import Budget, canonical_key, margin_value, strong_bot, win_share
 
 from .bot import choose_move, evaluate as estimate
+from .playout import basic_choice
 from .rules import SoleilsRules
 from .sheet import tally
 from .turn import DONE, run_turn
@@ -95,11 +100,26 @@ def final(outcome, seat: int) -> float:
 choose_move_strong_v1 = strong_bot(basic=choose_move, determinize=determinize_v1, evaluate=evaluate,
                                    budget=Budget(worlds=4, candidates=5, rollout_moves=12), version=1)
 
-STRONG_BUDGET = Budget(worlds=10, candidates=3, rollout_moves=80)
-# A choice replaces the basic bot's only when it comes out ahead in the worlds by more
-# than one standard error: with the same dice for every sheet, two basic bots tie most
-# games, and a noisy lead would trade those shared victories for coin flips.
+# Version 2 (kept for the audit): a choice replaced the basic bot's only when it came out
+# ahead in the worlds by more than one standard error.
+choose_move_strong_v2 = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
+                                   shortlist=shortlist, final=final, chance_apart=True,
+                                   confidence=1.0, budget=Budget(worlds=10, candidates=3, rollout_moves=80),
+                                   version=2)
+
+
+def final_share(outcome, seat: int) -> float:
+    """Version 3's score of a finished rollout: the seat's share of the victory (1 alone,
+    1/2 on equal totals with one other, 0 behind), as a game is counted, plus a tenth for
+    the margin, which only breaks near-ties between choices. A shared victory is worth
+    no more than a coin flip, so a choice that wins more often than it loses is taken."""
+    scores = outcome.scores
+    margin = margin_value(scores[seat], [score for other, score in enumerate(scores) if other != seat], 5.0)
+    return 0.9 * win_share(outcome, seat) + 0.1 * margin
+
+
+STRONG_BUDGET = Budget(worlds=24, candidates=4, rollout_moves=80)
 CONFIDENCE = 1.0
-choose_move_strong = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate,
-                                shortlist=shortlist, final=final, chance_apart=True,
-                                confidence=CONFIDENCE, budget=STRONG_BUDGET, version=2)
+choose_move_strong = strong_bot(basic=choose_move, rollout=basic_choice, determinize=determinize,
+                                evaluate=evaluate, shortlist=shortlist, final=final_share,
+                                chance_apart=True, confidence=CONFIDENCE, budget=STRONG_BUDGET, version=3)

@@ -1,5 +1,5 @@
 """62 Soleils' strong bot: legal, reproducible, blind to the other players' sealed choices;
-games played by the version-1 bot still verify."""
+games played by the earlier versions still verify."""
 import copy
 
 import pytest
@@ -8,7 +8,10 @@ from games import registry, services
 from games.audit import verify_game
 from games.catalog.soleils import RULES
 from games.catalog.soleils.bot import evaluate as estimate
-from games.catalog.soleils.bot_strong import choose_move_strong_v1, determinize, shortlist
+from games.catalog.soleils.bot import choose_move as basic_choice_of_the_basic_bot
+from games.catalog.soleils.bot_strong import (choose_move_strong_v1, choose_move_strong_v2, determinize,
+                                              final_share, shortlist)
+from games.catalog.soleils.playout import basic_choice
 from games.catalog.soleils.sheet import tally
 from games.catalog.soleils.turn import run_turn
 from games.engine.rng import rng_for_testing
@@ -43,11 +46,13 @@ def test_the_strong_move_is_legal_reproducible_and_pure():
     assert_legal_reproducible_and_pure("soleils", position(), 0)
 
 
-def test_the_strong_bot_never_reads_another_seats_sealed_choice():
+@pytest.mark.parametrize("version", [2, 3])
+def test_the_strong_bot_never_reads_another_seats_sealed_choice(version):
     state = position()
     other = another_choice(state)
     assert other["moves"][1] != state["moves"][1]
-    strong = registry.get("soleils").bots["strong"]
+    strong = registry.get("soleils").bot("strong", version)
+    assert strong.version == version
     assert strong(RULES, state, 0, rng_for_testing(5)) == strong(RULES, other, 0, rng_for_testing(5))
     for seed in range(3):
         assert determinize(copy.deepcopy(state), 0, rng_for_testing(seed)) == \
@@ -85,14 +90,15 @@ def test_the_shortlist_reads_no_sealed_choice():
                                                                                   rng_for_testing(1))
 
 
-def test_the_version_1_strong_bot_is_kept_for_old_games():
+def test_the_earlier_strong_bots_are_kept_for_old_games():
     entry = registry.get("soleils")
-    assert entry.bot("strong").version == 2
+    assert entry.bot("strong").version == 3
     assert entry.bot("strong", 1) is choose_move_strong_v1
+    assert entry.bot("strong", 2) is choose_move_strong_v2
 
 
 @pytest.mark.django_db
-def test_a_game_with_moves_of_both_strong_versions_verifies(monkeypatch):
+def test_a_game_with_moves_of_every_strong_version_verifies(monkeypatch):
     entry = registry.get("soleils")
     game = services.game_create(user=user("strongversions"), slug="soleils", players=2, creator_plays=False,
                                 bot_seats=[{"seat": 0, "level": "strong"}, {"seat": 1, "level": "basic"}])
@@ -102,13 +108,14 @@ def test_a_game_with_moves_of_both_strong_versions_verifies(monkeypatch):
             game.refresh_from_db()
             services.bot_move(game_id=game.pk, seat=min(game.to_move), expected_version=game.version)
 
-    with monkeypatch.context() as patch:
-        patch.setitem(entry.bots, "strong", choose_move_strong_v1)   # as the server played before
-        play_round()
+    for earlier in (choose_move_strong_v1, choose_move_strong_v2):
+        with monkeypatch.context() as patch:
+            patch.setitem(entry.bots, "strong", earlier)   # as the server played before
+            play_round()
     play_round()
     game.refresh_from_db()
     commands = [row.command for row in game.events.all() if row.command and row.command["kind"] == "bot"]
-    assert {command.get("bot_version", 1) for command in commands if command["level"] == "strong"} == {1, 2}
+    assert {command.get("bot_version", 1) for command in commands if command["level"] == "strong"} == {1, 2, 3}
     assert verify_game(game).ok
 
 
@@ -140,3 +147,37 @@ def test_a_noisy_lead_leaves_the_basic_choice_standing():
     assert _confident_best([basic, [0.6, 0.6, 0.6, 0.6]], 1.0) == 1          # ahead in every world
     assert _confident_best([basic, [1.0, 0.0, 1.0, 0.4]], 1.0) == 0          # ahead on average, by luck
     assert _confident_best([basic, [0.4, 0.4, 0.4, 0.4], [0.7, 0.6, 0.7, 0.6]], 1.0) == 2
+
+
+def test_the_rollout_policy_chooses_as_the_basic_bot():
+    """playout.basic_choice caches the basic bot's best steps; it must answer the same
+    choice for the same state and RNG, ties broken alike, cached or not."""
+    from games.engine.harness import Table
+
+    compared = 0
+    for seed in range(3):
+        table = Table(RULES, 2, None, f"playout-{seed}")
+        while not table.over:
+            seat = min(RULES.to_move(table.state))
+            for draw in range(2):
+                for _ in range(2):   # the second call answers from the cache
+                    assert basic_choice(RULES, table.state, seat, rng_for_testing(draw)) == \
+                        basic_choice_of_the_basic_bot(RULES, table.state, seat, rng_for_testing(draw))
+                    compared += 1
+            table.bot_move(seat, registry.get("soleils").bots["basic"])
+    assert compared > 100
+
+
+def test_a_rollout_counts_a_shared_victory_as_half():
+    from games.engine import Outcome
+
+    def outcome(scores):
+        ranks = [1 + sum(other > score for other in scores) for score in scores]
+        return Outcome(scores=scores, ranks=ranks)
+
+    shared, alone, behind = final_share(outcome([30, 30]), 0), final_share(outcome([31, 30]), 0), \
+        final_share(outcome([29, 30]), 0)
+    assert shared == pytest.approx(0.5)
+    assert alone > 0.9 > 0.5 > 0.1 > behind
+    # the margin only orders results of the same kind
+    assert final_share(outcome([40, 30]), 0) > alone and final_share(outcome([20, 30]), 0) < behind

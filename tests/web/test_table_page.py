@@ -70,11 +70,13 @@ def test_an_invitation_is_sent_and_withdrawn_from_the_game_page(web):
     assert "Seat 2: gus, invited by hal" in host_page.inner_text("#invitations")
     # The held seat is no longer offered by link.
     assert host_page.locator("input.share").count() == 0
+    assert "held for gus" in host_page.inner_text("section.seats")
     invitation = Invitation.objects.get(game_id=game.pk)
 
     host_page.click("#invitations button:text('Withdraw')")
     host_page.wait_for_selector("text=The invitation to gus is withdrawn")
     assert host_page.locator("#invitations").count() == 0
+    assert "held for" not in host_page.inner_text("section.seats")
     assert "?seat=1" in host_page.input_value("input.share")
     assert Invitation.objects.get(pk=invitation.pk).status == "withdrawn"
 

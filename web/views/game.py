@@ -148,7 +148,9 @@ def _open_seats(game, me, seat_info) -> dict:
     if game.status != GameStatus.OPEN:
         return {"free_seats": [], "invitations": []}
     invitations = table_selectors.invitations_of_game(game) if me is not None else []
-    held = {invitation.seat for invitation in invitations}
+    held = {invitation.seat: invitation.invitee.username for invitation in invitations}
+    for row in seat_info:
+        row["held_for"] = held.get(row["number"])
     return {"free_seats": [s for s in seat_info if s["open"] and s["number"] not in held],
             "invitations": invitations}
 

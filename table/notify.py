@@ -4,6 +4,8 @@
   "mention" to each mentioned player, unless they muted the author; held for the
   daily digest in digest mode, nothing in mode none.
 * outbox "table.invitation": the invitation email with its accept and decline links.
+* outbox "table.invitation_withdrawn": an email telling the invitee, only if the
+  invitation email went out (otherwise that email is cancelled and nothing is owed).
 * outbox "game.advanced" of a game that ended: the ratings, in the relay's
   transaction (table.services.ratings_apply keeps its tracking row there too).
 * outbox "game.advanced" of a cancel proposal or a takeback request
@@ -66,6 +68,24 @@ def on_invitation(row: Outbox, *, now) -> int:
     Delivery.objects.bulk_create([Delivery(
         key=f"email:invitation:{invitation.pk}", channel=Channel.EMAIL, kind="invitation", game_id=row.game_id,
         user_id=invitation.invitee_id, payload={"invitation": invitation.pk}, status=DeliveryStatus.PENDING,
+        next_attempt_at=prefs.quiet_until(now) or now, created_at=now)], ignore_conflicts=True)
+    return 1
+
+
+def on_invitation_withdrawn(row: Outbox, *, now) -> int:
+    from table.models import Invitation
+
+    invitation = Invitation.objects.filter(pk=row.payload["invitation"]).first()
+    told = Delivery.objects.filter(key=f"email:invitation:{row.payload['invitation']}",
+                                   status=DeliveryStatus.SENT).exists()
+    if invitation is None or not told:
+        return 0
+    prefs = selectors.preferences_for([invitation.invitee_id])[invitation.invitee_id]
+    if prefs.mode == NotifyMode.NONE:
+        return 0
+    Delivery.objects.bulk_create([Delivery(
+        key=f"email:invitation_withdrawn:{invitation.pk}", channel=Channel.EMAIL, kind="invitation_withdrawn",
+        game_id=row.game_id, user_id=invitation.invitee_id, payload=row.payload, status=DeliveryStatus.PENDING,
         next_attempt_at=prefs.quiet_until(now) or now, created_at=now)], ignore_conflicts=True)
     return 1
 
@@ -138,6 +158,19 @@ def invitation_email(delivery, user, prefs, now):
     return f"{context['inviter']} invites you to {context['title']} #{game.pk}", context
 
 
+def invitation_withdrawn_email(delivery, user, prefs, now):
+    from table.models import Invitation, InvitationStatus
+
+    invitation = Invitation.objects.select_related("game", "inviter").filter(
+        pk=delivery.payload.get("invitation")).first()
+    if invitation is None or invitation.status != InvitationStatus.WITHDRAWN:
+        raise mail.Cancel("the invitation is no longer withdrawn")
+    game = invitation.game
+    context = {"title": _title(game), "game": game, "by": delivery.payload.get("by", ""),
+               "inviter": invitation.inviter.username, "link": game_link(game.pk)}
+    return f"{context['by']} withdrew your invitation to {context['title']} #{game.pk}", context
+
+
 PROPOSAL_WORDS = {
     "cancel": {"subject": "{by} proposes to cancel {title} #{pk}",
                "asks": "{by} proposes to cancel the game. A cancelled game is void: nobody wins and it is not rated.",
@@ -172,9 +205,11 @@ def proposal_email(delivery, user, prefs, now):
 def register() -> None:
     notify.HANDLERS.setdefault("table.mention", on_mention)
     notify.HANDLERS.setdefault("table.invitation", on_invitation)
+    notify.HANDLERS.setdefault("table.invitation_withdrawn", on_invitation_withdrawn)
     listeners = notify.LISTENERS.setdefault("game.advanced", [])
     if on_game_advanced not in listeners:
         listeners.append(on_game_advanced)
     mail.BUILDERS.setdefault("mention", mention_email)
     mail.BUILDERS.setdefault("invitation", invitation_email)
+    mail.BUILDERS.setdefault("invitation_withdrawn", invitation_withdrawn_email)
     mail.BUILDERS.setdefault("proposal", proposal_email)

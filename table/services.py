@@ -241,6 +241,8 @@ def invitation_withdraw(*, invitation: Invitation, user, now=None) -> Invitation
                            details={"status": invitation.status})
         invitation.status, invitation.answered_at = InvitationStatus.WITHDRAWN, now
         invitation.save(update_fields=["status", "answered_at"])
+        Outbox.objects.create(game=game, kind="table.invitation_withdrawn", created_at=now, available_at=now,
+                              payload={"invitation": invitation.pk, "by": user.username})
     return invitation
 
 

@@ -1,11 +1,12 @@
 """The table's side effects, carried out by a real Celery worker on Redis with mail through
 a real SMTP server: a 4-player game's ratings updated once although the update runs
 again (the relay handing the game's last row on twice, and the task sent twice), a
-mention's email (none to a player who muted the author), and an invitation email whose
-accept and decline links work."""
+mention's email (none to a player who muted the author), an invitation email whose
+accept and decline links work, and the email that says an invitation was withdrawn."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from django.test import Client
@@ -20,6 +21,7 @@ from tests.support.waiting import wait_for
 from tests.table import plackett_luce as hand
 from tests.worker.conftest import worker_state
 from tests.worker.helpers import settle
+from worker.models import NotificationPreference
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -120,3 +122,34 @@ def test_an_invitation_is_accepted_and_another_declined_by_the_email_links(celer
     assert Client().get("/invitations/made-up-token-0123456789/").status_code == 404
     settle(smtp_server, explain=worker_state)
     assert len(smtp_server.of_kind("invitation")) == 2
+
+
+def test_a_withdrawn_invitation_is_emailed_to_the_invitee_only_if_they_were_invited_by_email(
+        celery_worker, smtp_server):
+    host, guest, late = user("wd-host"), user("wd-guest"), user("wd-late")
+    game = table_services.game_create(user=host, slug="race", players=3, options={"target": 50})
+    invitation = table_services.invitation_create(user=host, game_id=game.pk, username="wd-guest")
+    wait_for(lambda: smtp_server.of_kind("invitation", guest.email), message="the invitation email",
+             explain=worker_state)
+    table_services.invitation_withdraw(invitation=invitation, user=host)
+    wait_for(lambda: smtp_server.of_kind("invitation_withdrawn", guest.email), message="the withdrawal email",
+             explain=worker_state)
+    message, = smtp_server.of_kind("invitation_withdrawn", guest.email)
+    assert message["Subject"] == f"[LudoPost] wd-host withdrew your invitation to Race (test game) #{game.pk}"
+    body = body_of(message)
+    assert "wd-host withdrew the invitation to Race (test game)" in body and f"/games/{game.pk}/" in body
+    # The invitation's own link now says so, and answers nothing.
+    accept, _ = accept_link(smtp_server, guest.email)
+    page = Client().get(path_of(accept))
+    assert b"withdrew the invitation" in page.content and b'value="accept"' not in page.content
+    # Withdrawn while its email still waited (quiet hours): that email is never sent,
+    # and so no withdrawal is owed either.
+    now = datetime.now(timezone.utc)
+    NotificationPreference.objects.create(user=late, time_zone="UTC", quiet_start=(now - timedelta(hours=1)).time(),
+                                          quiet_end=(now + timedelta(hours=2)).time())
+    quiet = table_services.invitation_create(user=host, game_id=game.pk, username="wd-late")
+    table_services.invitation_withdraw(invitation=quiet, user=host)
+    settle(smtp_server, explain=worker_state)
+    assert smtp_server.of_kind("invitation", late.email) == []
+    assert smtp_server.of_kind("invitation_withdrawn", late.email) == []
+    assert len(smtp_server.of_kind("invitation_withdrawn")) == 1

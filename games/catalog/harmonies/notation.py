@@ -126,21 +126,24 @@ def move_words(move: dict, view: dict) -> str:
 
 
 def _board_lines(view, seat) -> list[str]:
+    """The board as staggered text: every space named, the odd columns (b, d, ...) on the
+    line between two rows of the even ones, half a hex lower as on the board, so that a
+    space's neighbours are the ones touching it on the page."""
     side = view["side"]
     coords = B.spaces(side)
-    columns = max(col for col, _ in coords) + 1
+    names = B.names(side)
     rows = max(row for _, row in coords) + 1
-    cells = {coords[i]: view["boards"][seat][i] for i in range(len(coords))}
-    lines = ["      " + "".join(f"{chr(ord('a') + col):<6}" for col in range(columns))]
+    width = 8
+    cells = {coords[i]: f"{names[i]} {stack_text(view['boards'][seat][i]['stack'])}"
+             f"{'*' if view['boards'][seat][i]['cube'] else ''}" for i in range(len(coords))}
+    columns = max(col for col, _ in coords) + 1
+    lines = []
     for row in range(rows):
-        texts = []
-        for col in range(columns):
-            cell = cells.get((col, row))
-            if cell is None:
-                texts.append(" " * 6)
-            else:
-                texts.append(f"{stack_text(cell['stack']) + ('*' if cell['cube'] else ''):<6}")
-        lines.append(f"  {row + 1:<4}" + "".join(texts).rstrip())
+        for parity in (0, 1):
+            text = "".join(f"{cells.get((col, row), ''):<{width}}" if col % 2 == parity else " " * width
+                           for col in range(columns))
+            if text.strip():
+                lines.append("  " + text.rstrip())
     return lines
 
 
@@ -189,8 +192,9 @@ def situation(view: dict, names: list[str]) -> str:
             for c in view["spirit_deal"]))
     if view.get("end_trigger"):
         lines.append("The game ends after this round.")
-    lines.append("Stacks read bottom to top: W blue, M grey, T brown, G green, F yellow, "
-                 "R red; * marks a cube.")
+    lines.append("Each space shows its name and its stack, read bottom to top: W blue, M grey, "
+                 "T brown, G green, F yellow, R red; . an empty space, * a cube. Columns b, d, ... "
+                 "sit half a space lower, so the spaces touching on the page are neighbours.")
     return "\n".join(lines)
 
 

@@ -116,3 +116,41 @@ def test_every_legal_move_written_in_the_notation_reads_back_as_itself():
                     kinds.add(move["type"])
             t.play(seat, BOTS["best"](RULES, t.state, seat, t.rng_for(t.version + 1)))
     assert kinds >= {"take_tokens", "place_token", "take_card", "place_cube", "choose_spirit", "end_turn"}, kinds
+
+
+def _page_positions(text: str, heading: str, names) -> dict:
+    """Where each space's name stands in the board drawn under ``heading``: (line, column)."""
+    lines = text.split("\n")
+    first = lines.index(next(line for line in lines if line.startswith(heading))) + 1
+    found = {}
+    for offset, line in enumerate(lines[first:first + 20]):
+        for name in names:
+            at = line.find(f" {name} ")
+            if at >= 0 and name not in found:
+                found[name] = (offset, at)
+    return found
+
+
+def test_the_email_board_draws_neighbours_touching_on_the_page():
+    import re
+
+    from games.catalog.harmonies import board as B
+
+    for side in ("A", "B"):
+        t = table(2, side=side)
+        set_board(t, 0, {"c3": "TTG", "a1": "W", "b1": "MM"}, cubes={"c3": 1})
+        text = situation(RULES.view(t.state, 0), ["Ann", "Ben"])
+        names = B.names(side)
+        at = _page_positions(text, "Your board", names)
+        assert set(at) == set(names)
+        assert re.search(r" c3 TTG\* ", text + " ") and " a1 W " in text and " b1 MM " in text
+        assert re.search(r" e1 \.( |$)", text, re.M)
+        neighbours = B.neighbours(side)
+        for i, one in enumerate(names):
+            for j, other in enumerate(names):
+                if i == j:
+                    continue
+                (line_a, col_a), (line_b, col_b) = at[one], at[other]
+                touching = (col_a == col_b and abs(line_a - line_b) == 2) or \
+                    (abs(col_a - col_b) == 8 and abs(line_a - line_b) == 1)
+                assert touching == (j in neighbours[i]), (side, one, other)

@@ -80,6 +80,9 @@ def personal(line: str, names: list[str], seat: int | None) -> str:
     if text.startswith("You "):
         text = text.replace(" their ", " your ")
         text = re.sub(r"^You (\w+)", lambda m: "You " + _plain_verb(m.group(1)), text)
+    # "you" opening a later clause is its subject too: "...began; you start", ". You pass".
+    text = re.sub(r"([.!?]\s+|[;:]\s+)(you|You) (\w+)", lambda m: m.group(1) + (
+        "You" if m.group(1)[0] in ".!?" else "you") + " " + _plain_verb(m.group(3)), text)
     text = text.replace("You's ", "Your ").replace("you's ", "your ")
     return text
 

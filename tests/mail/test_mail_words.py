@@ -16,6 +16,11 @@ def test_seat_numbers_become_names_and_the_reader_is_you():
     assert personal("Player 1 passes.", NAMES, 0) == "You pass."
     assert personal("Player 1 carries on; Player 2 tries again.", NAMES, 0) == "You carry on; bob tries again."
     assert personal("Player 2 places two pieces.", NAMES, 0) == "bob places two pieces."
+    # "you" opening a later clause takes the plain verb too; as an object it is left alone.
+    assert personal("An expedition for 2 began; Player 1 starts with the copper coin 1.", NAMES, 0) == \
+        "An expedition for 2 began; you start with the copper coin 1."
+    assert personal("Player 2 draws. Player 1 passes.", NAMES, 0) == "bob draws. You pass."
+    assert personal("Player 2 gives Player 1 three coins.", NAMES, 0) == "bob gives you three coins."
 
 
 def test_reply_tokens_are_signed_and_case_proof(settings):

@@ -133,6 +133,17 @@ def parse(text: str, legal_moves: list[dict], view: dict) -> dict | None:
     return loose[0] if len(loose) == 1 else None
 
 
+def _count(number: int, word: str) -> str:
+    """'1 church', '2 churches', '3 breweries', '0 shops'."""
+    if number == 1:
+        return f"{number} {word}"
+    if word.endswith(("ch", "sh", "s", "x")):
+        return f"{number} {word}es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{number} {word[:-1]}ies"
+    return f"{number} {word}s"
+
+
 def _name(names, seat) -> str:
     return names[seat] if names and 0 <= seat < len(names) else f"Player {seat + 1}"
 
@@ -153,9 +164,9 @@ def situation(view: dict, names: list[str]) -> str:
                      f"with every mission fulfilled.")
     for sheet in view.get("sheets") or []:
         who = "You" if sheet["seat"] == seat else _name(names, sheet["seat"])
-        counts = ", ".join(f"{n} {TYPE_WORDS.get(t, t)}" for t, n in sorted(sheet["counts"].items()))
+        counts = ", ".join(_count(n, TYPE_WORDS.get(t, t)) for t, n in sorted(sheet["counts"].items()))
         route = sheet["route"]
-        text = (f"{who}: route {' - '.join(route)} ({len(route)} places); crossed off {counts}; "
+        text = (f"{who}: route {' - '.join(route)} ({_count(len(route), 'place')}); crossed off {counts}; "
                 f"{sheet['rush']} rush{'es' if sheet['rush'] != 1 else ''}; {sheet['score']['total']} points so far")
         if sheet.get("bonus_active"):
             text += "; bonus boxes ready: " + ", ".join(sheet["bonus_active"])

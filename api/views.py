@@ -165,7 +165,8 @@ def _game_data(game, seat):
         "outcome": named_outcome(game.outcome, names), "view": selectors.view_for(game, seat),
         "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at, "table": table_json(game),
-        **table_selectors.game_fields([game], game.seat_users[seat] if seat is not None else None)[game.pk],
+        **table_selectors.game_fields([game], game.seat_users[seat] if seat is not None else None,
+                                      seats={game.pk: seats})[game.pk],
     }
 
 

@@ -16,9 +16,25 @@ def table_settings(game: Game) -> TableSettings:
     defaults: rated when at least two seats are people's, talk for players only."""
     row = TableSettings.objects.filter(game=game).first()
     if row is None:
-        people = Seat.objects.filter(game=game, bot_level="").count()
-        row = TableSettings(game=game, rated=people >= 2, spectators_read=False)
+        row = _default_settings(game, Seat.objects.filter(game=game, bot_level="").count())
     return row
+
+
+def _default_settings(game: Game, people: int) -> TableSettings:
+    """``people``: the seats not a bot's (open ones too), as table_settings counts them."""
+    return TableSettings(game=game, rated=people >= 2, spectators_read=False)
+
+
+def _people_counts(games: list[Game], seats: dict[int, list[Seat]]) -> dict[int, int]:
+    """Per game, the seats not a bot's: from ``seats`` where the caller has them, else one
+    query for the rest."""
+    counts = {g.pk: sum(1 for st in seats[g.pk] if not st.bot_level) for g in games if g.pk in seats}
+    rest = [g.pk for g in games if g.pk not in seats]
+    if rest:
+        found = dict(Seat.objects.filter(game_id__in=rest, bot_level="").values("game_id")
+                     .annotate(n=Count("id")).values_list("game_id", "n"))
+        counts.update({game_id: found.get(game_id, 0) for game_id in rest})
+    return counts
 
 
 def is_rated(game: Game, seats=None) -> bool:
@@ -108,15 +124,19 @@ def seat_ratings(games: list[Game]) -> dict[int, list[dict | None]]:
     return {g.pk: [rating_json(rows.get((uid, g.slug))) if uid else None for uid in g.seat_users] for g in games}
 
 
-def game_fields(games: list[Game], user_id: int | None) -> dict[int, dict]:
+def game_fields(games: list[Game], user_id: int | None, *, seats: dict[int, list[Seat]] | None = None
+                ) -> dict[int, dict]:
     """What the table adds to each game in the API: rated, spectators_read, unread_messages
-    (for a player of it; null otherwise), ratings (per seat). A few queries for the lot."""
+    (for a player of it; null otherwise), ratings (per seat). A few queries for the lot;
+    ``seats`` (game id: its Seat rows), where the caller has read them, spares reading them
+    again for a game without its settings row."""
     settings = {row.game_id: row for row in TableSettings.objects.filter(game_id__in=[g.pk for g in games])}
+    people = _people_counts([g for g in games if g.pk not in settings], seats or {})
     unread = unread_counts([g.pk for g in games if user_id is not None and user_id in g.seat_users], user_id)
     ratings = seat_ratings(games)
     fields = {}
     for game in games:
-        row = settings.get(game.pk) or table_settings(game)
+        row = settings.get(game.pk) or _default_settings(game, people[game.pk])
         fields[game.pk] = {"rated": row.rated, "spectators_read": row.spectators_read,
                            "unread_messages": unread.get(game.pk), "ratings": ratings[game.pk]}
     return fields

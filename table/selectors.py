@@ -1,7 +1,8 @@
 """Reads at the table: who may read a game's talk, unread counts, ratings, invitations."""
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from games import selectors as game_selectors
 from games.errors import Forbidden
@@ -89,16 +90,12 @@ def unread_counts(game_ids, user) -> dict[int, int]:
         return {}
     if not game_ids:
         return {}
-    marks = dict(ReadMark.objects.filter(user_id=user_id, game_id__in=game_ids)
-                 .values_list("game_id", "last_read_id"))
-    rows = Message.objects.filter(game_id__in=game_ids).exclude(author_id=user_id)
-    muted = muted_ids(user_id)
-    if muted:
-        rows = rows.exclude(author_id__in=muted)
-    condition = Q()
-    for game_id in game_ids:
-        condition |= Q(game_id=game_id, pk__gt=marks.get(game_id, 0))
-    counts = dict(rows.filter(condition).values("game_id").annotate(n=Count("id")).values_list("game_id", "n"))
+    # The read marks and the mutes as subqueries: one round trip (the game detail's, per request).
+    read = ReadMark.objects.filter(user_id=user_id, game_id=OuterRef("game_id")).values("last_read_id")[:1]
+    rows = (Message.objects.filter(game_id__in=game_ids).exclude(author_id=user_id)
+            .exclude(author_id__in=Mute.objects.filter(user_id=user_id).values("muted_id"))
+            .filter(pk__gt=Coalesce(Subquery(read), Value(0))))
+    counts = dict(rows.values("game_id").annotate(n=Count("id")).values_list("game_id", "n"))
     return {game_id: counts.get(game_id, 0) for game_id in game_ids}
 
 

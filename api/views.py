@@ -240,8 +240,9 @@ class GameViewSet(viewsets.ViewSet):
                    description="Status, seats, whose move it is, the outcome and your view (View_<slug>). "
                                "Poll with If-None-Match: 304 until the version changes.")
     def retrieve(self, request, pk=None):
-        game = selectors.game_get(pk)
-        seat = selectors.seat_of(game, _user(request))
+        user = _user(request)
+        game = selectors.game_get(pk, annotate=table_selectors.etag_annotations(user.pk if user else None))
+        seat = selectors.seat_of(game, user)
         etag = _etag(game, seat, table_selectors.etag_part(game, game.seat_users[seat] if seat is not None else None))
         if _not_modified(request, etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})

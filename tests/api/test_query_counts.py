@@ -1,8 +1,9 @@
 """The game detail's SQL queries, counted, so that a change that adds one shows up here.
 
-The bounds are what the detail needs now (one read each of the session's token, the
-game, its seats with their users, its table settings, the players' ratings, the ETag's
-talk/ratings part, ...); the failure message lists the queries to find the new one."""
+The bounds are what the detail needs now: the token's user (not for an anonymous client),
+the game with its ETag's part (table.selectors.etag_annotations), its seats with their
+users, its table settings, a player's unread talk (not for others) and the seats'
+ratings. The failure message lists the queries to find a new one."""
 from __future__ import annotations
 
 import pytest
@@ -65,15 +66,15 @@ def detail_queries(game, person) -> tuple[dict, list[str]]:
 
 # (game, who asks) -> the most queries the detail may make.
 BOUNDS = {
-    ("active", "seated"): 9,
-    ("lobby", "seated"): 11,
-    ("lobby", "spectator"): 8,
-    ("lobby", "anonymous"): 7,
-    ("active", "spectator"): 6,
-    ("active", "anonymous"): 5,
-    ("finished", "seated"): 9,
-    ("finished", "spectator"): 6,
-    ("finished", "anonymous"): 5,
+    ("active", "seated"): 6,
+    ("lobby", "seated"): 6,
+    ("lobby", "spectator"): 5,
+    ("lobby", "anonymous"): 4,
+    ("active", "spectator"): 5,
+    ("active", "anonymous"): 4,
+    ("finished", "seated"): 6,
+    ("finished", "spectator"): 5,
+    ("finished", "anonymous"): 4,
 }
 
 
@@ -91,3 +92,29 @@ def test_the_game_detail_makes_at_most_so_many_queries(which, who):
     listing = "\n".join(f"{i + 1}. {sql}" for i, sql in enumerate(queries))
     print(f"\n--- {which} / {who}: {len(queries)} queries\n{listing}")
     assert len(queries) <= BOUNDS[(which, who)], f"{len(queries)} queries:\n{listing}"
+
+
+@pytest.mark.parametrize("who", ["seated", "spectator", "anonymous"])
+def test_a_poll_answered_304_reads_only_the_login_and_the_game(who):
+    game, people = active_game()
+    person = {"seated": people[0], "spectator": people[2], "anonymous": None}[who]
+    c = client_of(person)
+    etag = c.get(f"/api/v1/games/{game.pk}/")["ETag"]
+    with CaptureQueriesContext(connection) as captured:
+        response = c.get(f"/api/v1/games/{game.pk}/", HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304 and response["ETag"] == etag
+    assert len(captured.captured_queries) <= (1 if person is None else 2), captured.captured_queries
+
+
+def test_the_etag_counts_a_players_reading_and_not_a_spectators():
+    from table.models import Message, ReadMark, TableSettings
+
+    game, people = active_game()
+    TableSettings.objects.filter(game=game).update(spectators_read=True)
+    said = Message.objects.create(game=game, author=people[1], text="hello", created_at=game.created_at)
+    for person in people[:1] + people[2:]:
+        ReadMark.objects.create(game=game, user=person, last_read_id=said.pk)
+    seated, spectator = client_of(people[0]), client_of(people[2])
+    v = game.version
+    assert seated.get(f"/api/v1/games/{game.pk}/")["ETag"] == f'"g{game.pk}-v{v}-s0-t{said.pk}.{said.pk}.0"'
+    assert spectator.get(f"/api/v1/games/{game.pk}/")["ETag"] == f'"g{game.pk}-v{v}-sNone-t{said.pk}.0.0"'

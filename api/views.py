@@ -165,7 +165,8 @@ def _game_data(game, seat):
         "outcome": named_outcome(game.outcome, names), "view": selectors.view_for(game, seat),
         "created_at": game.created_at,
         "started_at": game.started_at, "finished_at": game.finished_at, "table": table_json(game),
-        **table_selectors.game_fields([game], game.seat_users[seat] if seat is not None else None)[game.pk],
+        **table_selectors.game_fields([game], game.seat_users[seat] if seat is not None else None,
+                                      seats={game.pk: seats})[game.pk],
     }
 
 
@@ -239,8 +240,9 @@ class GameViewSet(viewsets.ViewSet):
                    description="Status, seats, whose move it is, the outcome and your view (View_<slug>). "
                                "Poll with If-None-Match: 304 until the version changes.")
     def retrieve(self, request, pk=None):
-        game = selectors.game_get(pk)
-        seat = selectors.seat_of(game, _user(request))
+        user = _user(request)
+        game = selectors.game_get(pk, annotate=table_selectors.etag_annotations(user.pk if user else None))
+        seat = selectors.seat_of(game, user)
         etag = _etag(game, seat, table_selectors.etag_part(game, game.seat_users[seat] if seat is not None else None))
         if _not_modified(request, etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})

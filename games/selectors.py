@@ -11,9 +11,11 @@ from games.platform_events import PLATFORM_EVENT_TYPES, public_payload
 from games.platform_events import describe as describe_platform_event
 
 
-def game_get(game_id) -> Game:
+def game_get(game_id, *, annotate: dict | None = None) -> Game:
+    """The game; ``annotate``: expressions read along in the same query (a caller's extras,
+    e.g. table.selectors.etag_annotations)."""
     try:
-        return Game.objects.get(pk=game_id)
+        return Game.objects.annotate(**(annotate or {})).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound("There is no such game.", code="game_not_found")
 

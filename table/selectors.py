@@ -1,7 +1,8 @@
 """Reads at the table: who may read a game's talk, unread counts, ratings, invitations."""
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from games import selectors as game_selectors
 from games.errors import Forbidden
@@ -16,9 +17,25 @@ def table_settings(game: Game) -> TableSettings:
     defaults: rated when at least two seats are people's, talk for players only."""
     row = TableSettings.objects.filter(game=game).first()
     if row is None:
-        people = Seat.objects.filter(game=game, bot_level="").count()
-        row = TableSettings(game=game, rated=people >= 2, spectators_read=False)
+        row = _default_settings(game, Seat.objects.filter(game=game, bot_level="").count())
     return row
+
+
+def _default_settings(game: Game, people: int) -> TableSettings:
+    """``people``: the seats not a bot's (open ones too), as table_settings counts them."""
+    return TableSettings(game=game, rated=people >= 2, spectators_read=False)
+
+
+def _people_counts(games: list[Game], seats: dict[int, list[Seat]]) -> dict[int, int]:
+    """Per game, the seats not a bot's: from ``seats`` where the caller has them, else one
+    query for the rest."""
+    counts = {g.pk: sum(1 for st in seats[g.pk] if not st.bot_level) for g in games if g.pk in seats}
+    rest = [g.pk for g in games if g.pk not in seats]
+    if rest:
+        found = dict(Seat.objects.filter(game_id__in=rest, bot_level="").values("game_id")
+                     .annotate(n=Count("id")).values_list("game_id", "n"))
+        counts.update({game_id: found.get(game_id, 0) for game_id in rest})
+    return counts
 
 
 def is_rated(game: Game, seats=None) -> bool:
@@ -73,16 +90,12 @@ def unread_counts(game_ids, user) -> dict[int, int]:
         return {}
     if not game_ids:
         return {}
-    marks = dict(ReadMark.objects.filter(user_id=user_id, game_id__in=game_ids)
-                 .values_list("game_id", "last_read_id"))
-    rows = Message.objects.filter(game_id__in=game_ids).exclude(author_id=user_id)
-    muted = muted_ids(user_id)
-    if muted:
-        rows = rows.exclude(author_id__in=muted)
-    condition = Q()
-    for game_id in game_ids:
-        condition |= Q(game_id=game_id, pk__gt=marks.get(game_id, 0))
-    counts = dict(rows.filter(condition).values("game_id").annotate(n=Count("id")).values_list("game_id", "n"))
+    # The read marks and the mutes as subqueries: one round trip (the game detail's, per request).
+    read = ReadMark.objects.filter(user_id=user_id, game_id=OuterRef("game_id")).values("last_read_id")[:1]
+    rows = (Message.objects.filter(game_id__in=game_ids).exclude(author_id=user_id)
+            .exclude(author_id__in=Mute.objects.filter(user_id=user_id).values("muted_id"))
+            .filter(pk__gt=Coalesce(Subquery(read), Value(0))))
+    counts = dict(rows.values("game_id").annotate(n=Count("id")).values_list("game_id", "n"))
     return {game_id: counts.get(game_id, 0) for game_id in game_ids}
 
 
@@ -108,15 +121,19 @@ def seat_ratings(games: list[Game]) -> dict[int, list[dict | None]]:
     return {g.pk: [rating_json(rows.get((uid, g.slug))) if uid else None for uid in g.seat_users] for g in games}
 
 
-def game_fields(games: list[Game], user_id: int | None) -> dict[int, dict]:
+def game_fields(games: list[Game], user_id: int | None, *, seats: dict[int, list[Seat]] | None = None
+                ) -> dict[int, dict]:
     """What the table adds to each game in the API: rated, spectators_read, unread_messages
-    (for a player of it; null otherwise), ratings (per seat). A few queries for the lot."""
+    (for a player of it; null otherwise), ratings (per seat). A few queries for the lot;
+    ``seats`` (game id: its Seat rows), where the caller has read them, spares reading them
+    again for a game without its settings row."""
     settings = {row.game_id: row for row in TableSettings.objects.filter(game_id__in=[g.pk for g in games])}
+    people = _people_counts([g for g in games if g.pk not in settings], seats or {})
     unread = unread_counts([g.pk for g in games if user_id is not None and user_id in g.seat_users], user_id)
     ratings = seat_ratings(games)
     fields = {}
     for game in games:
-        row = settings.get(game.pk) or table_settings(game)
+        row = settings.get(game.pk) or _default_settings(game, people[game.pk])
         fields[game.pk] = {"rated": row.rated, "spectators_read": row.spectators_read,
                            "unread_messages": unread.get(game.pk), "ratings": ratings[game.pk]}
     return fields
@@ -131,17 +148,27 @@ def annotate(games: list[Game], user) -> None:
             setattr(game, name, value)
 
 
-def etag_part(game: Game, user_id: int | None) -> str:
-    """What the game's ETag must also change with: new talk, reading it, the ratings
-    being applied. One query, as the poll that costs a 304 is the common request."""
-    from django.db.models import Exists, OuterRef, Subquery
+def etag_annotations(user_id: int | None) -> dict:
+    """What etag_part reads, as annotations for the game's own query (game_get), so that
+    the poll that costs a 304 is one query after the login; ``user_id``: who asks."""
+    return {
+        "etag_latest": Subquery(Message.objects.filter(game_id=OuterRef("pk")).order_by("-id").values("id")[:1]),
+        "etag_read": Subquery(ReadMark.objects.filter(game_id=OuterRef("pk"), user_id=user_id or 0)
+                              .values("last_read_id")[:1]),
+        "etag_rated": Exists(RatedGame.objects.filter(game_id=OuterRef("pk"))),
+        "etag_reader": Value(user_id or 0),
+    }
 
-    latest, read, rated = Game.objects.filter(pk=game.pk).annotate(
-        latest=Subquery(Message.objects.filter(game_id=OuterRef("pk")).order_by("-id").values("id")[:1]),
-        read=Subquery(ReadMark.objects.filter(game_id=OuterRef("pk"), user_id=user_id or 0)
-                      .values("last_read_id")[:1]),
-        rated=Exists(RatedGame.objects.filter(game_id=OuterRef("pk"))),
-    ).values_list("latest", "read", "rated").first() or (0, 0, False)
+
+def etag_part(game: Game, user_id: int | None) -> str:
+    """What the game's ETag must also change with: new talk, a player's reading it (None:
+    not a player's), the ratings being applied. Taken from the game when it was got with
+    etag_annotations for this reader, else one query."""
+    if hasattr(game, "etag_latest") and (user_id is None or game.etag_reader == user_id):
+        latest, read, rated = game.etag_latest, game.etag_read if user_id is not None else 0, game.etag_rated
+    else:
+        latest, read, rated = Game.objects.filter(pk=game.pk).annotate(**etag_annotations(user_id)).values_list(
+            "etag_latest", "etag_read", "etag_rated").first() or (0, 0, False)
     return f"-t{latest or 0}.{read or 0}.{int(bool(rated))}"
 
 

@@ -14,7 +14,6 @@ from games import selectors as game_selectors
 from games.errors import Forbidden, NotFound
 from table import selectors, services
 from api import social_serializers as s
-from table.models import Invitation
 
 TAGS = ["table"]
 
@@ -196,12 +195,8 @@ class InvitationAnswerView(APIView):
                    summary="Answer an invitation (accept: you take the seat; decline: the seat is freed)",
                    tags=TAGS)
     def post(self, request, pk):
-        invitation = Invitation.objects.filter(pk=pk).first()
-        if invitation is None:
-            raise NotFound("There is no such invitation.", code="invitation_not_found")
-        invitation = services.invitation_answer(invitation=invitation, user=request.user, accept=self.accept)
-        return Response(s.InvitationSerializer(Invitation.objects.select_related("game", "inviter", "invitee")
-                                                .get(pk=invitation.pk)).data)
+        invitation = services.invitation_answer(invitation=selectors.invitation_get(pk), user=request.user, accept=self.accept)
+        return Response(s.InvitationSerializer(selectors.invitation_get(invitation.pk)).data)
 
 
 class InvitationWithdrawView(APIView):
@@ -211,9 +206,5 @@ class InvitationWithdrawView(APIView):
                    summary="Withdraw a pending invitation (any player of the game; the seat is freed)",
                    tags=TAGS)
     def post(self, request, pk):
-        invitation = Invitation.objects.filter(pk=pk).first()
-        if invitation is None:
-            raise NotFound("There is no such invitation.", code="invitation_not_found")
-        invitation = services.invitation_withdraw(invitation=invitation, user=request.user)
-        return Response(s.InvitationSerializer(Invitation.objects.select_related("game", "inviter", "invitee")
-                                                .get(pk=invitation.pk)).data)
+        invitation = services.invitation_withdraw(invitation=selectors.invitation_get(pk), user=request.user)
+        return Response(s.InvitationSerializer(selectors.invitation_get(invitation.pk)).data)

@@ -143,13 +143,21 @@ def mention_email(delivery, user, prefs, now):
     return f"{context['author']} mentioned you in {context['title']} #{game.pk}", context
 
 
-def invitation_email(delivery, user, prefs, now):
-    from table.models import Invitation, InvitationStatus
+def _invitation_still(delivery, status: str, why: str):
+    """The delivery's invitation, if it is still in ``status``; else the email is cancelled."""
+    from table.models import Invitation
 
     invitation = Invitation.objects.select_related("game", "inviter").filter(
         pk=delivery.payload.get("invitation")).first()
-    if invitation is None or invitation.status != InvitationStatus.PENDING:
-        raise mail.Cancel("the invitation was answered or withdrawn")
+    if invitation is None or invitation.status != status:
+        raise mail.Cancel(why)
+    return invitation
+
+
+def invitation_email(delivery, user, prefs, now):
+    from table.models import InvitationStatus
+
+    invitation = _invitation_still(delivery, InvitationStatus.PENDING, "the invitation was answered or withdrawn")
     game = invitation.game
     base = f"{settings.SITE_URL}/invitations/{invitation.token}"
     context = {"title": _title(game), "game": game, "inviter": invitation.inviter.username,
@@ -159,12 +167,9 @@ def invitation_email(delivery, user, prefs, now):
 
 
 def invitation_withdrawn_email(delivery, user, prefs, now):
-    from table.models import Invitation, InvitationStatus
+    from table.models import InvitationStatus
 
-    invitation = Invitation.objects.select_related("game", "inviter").filter(
-        pk=delivery.payload.get("invitation")).first()
-    if invitation is None or invitation.status != InvitationStatus.WITHDRAWN:
-        raise mail.Cancel("the invitation is no longer withdrawn")
+    invitation = _invitation_still(delivery, InvitationStatus.WITHDRAWN, "the invitation is no longer withdrawn")
     game = invitation.game
     context = {"title": _title(game), "game": game, "by": delivery.payload.get("by", ""),
                "inviter": invitation.inviter.username, "link": game_link(game.pk)}

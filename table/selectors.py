@@ -5,7 +5,7 @@ from django.db.models import Count, Exists, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from games import selectors as game_selectors
-from games.errors import Forbidden
+from games.errors import Forbidden, NotFound
 from games.models import Game, GameStatus, Seat
 from table.models import Invitation, InvitationStatus, Message, Mute, RatedGame, Rating, ReadMark, TableSettings
 
@@ -199,6 +199,14 @@ def invitations_of_game(game: Game, *, pending_only: bool = True) -> list[Invita
     if pending_only:
         rows = rows.filter(status=InvitationStatus.PENDING)
     return list(rows[:200])
+
+
+def invitation_get(pk) -> Invitation:
+    """One invitation with its game and people; NotFound when there is none."""
+    invitation = Invitation.objects.select_related("game", "inviter", "invitee").filter(pk=pk).first()
+    if invitation is None:
+        raise NotFound("There is no such invitation.", code="invitation_not_found")
+    return invitation
 
 
 def invitation_by_token(token: str) -> Invitation | None:

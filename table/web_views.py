@@ -14,7 +14,7 @@ from games import registry
 from games import selectors as game_selectors
 from games.errors import NotFound, ServiceError
 from table import selectors, services, talk
-from table.models import Invitation, InvitationStatus
+from table.models import InvitationStatus
 
 PANEL_MESSAGES = 50
 
@@ -117,8 +117,11 @@ def invitations(request):
 @login_required
 @require_POST
 def invitation_withdraw(request, game_id: int, invitation_id: int):
-    invitation = Invitation.objects.filter(pk=invitation_id, game_id=game_id).select_related("invitee").first()
-    if invitation is None:
+    try:
+        invitation = selectors.invitation_get(invitation_id)
+    except NotFound:
+        invitation = None
+    if invitation is None or invitation.game_id != game_id:
         raise Http404("There is no such invitation.")
     try:
         services.invitation_withdraw(invitation=invitation, user=request.user)

@@ -166,6 +166,13 @@ def choose_step(rules, state, seat, rng) -> dict:
     turn = rules.turn_of(state, seat)
     other_shells = [tally(sheet)["shells"] for other, sheet in enumerate(state["sheets"])
                     if other != seat]
+    best_moves = best_steps(turn, moves, other_shells)
+    return best_moves[rng.randbelow(len(best_moves), "bot")]
+
+
+def best_steps(turn, moves: list[dict], other_shells: list[int]) -> list[dict]:
+    """The moves of ``moves`` (legal in ``turn``) whose best continuation scores highest,
+    in their order; the bot draws among them."""
     best, best_moves = None, []
     for move in moves:
         score = _best_after(turn.copy().apply(move), other_shells, 3)
@@ -173,4 +180,4 @@ def choose_step(rules, state, seat, rng) -> dict:
             best, best_moves = score, [move]
         elif abs(score - best) <= 1e-9:
             best_moves.append(move)
-    return best_moves[rng.randbelow(len(best_moves), "bot")]
+    return best_moves

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bot import _best_after
+from .bot import best_steps
 from .components import CELL_IDS
 from .sheet import tally
 from .turn import DONE, run_turn
@@ -32,15 +32,7 @@ def _best_steps(cells: tuple, sun: tuple, dice: tuple, steps: tuple, other_shell
     moves = turn.legal_moves()
     if len(moves) == 1:
         return 1, (moves[0],)
-    shells = list(other_shells)
-    best, best_moves = None, []
-    for move in moves:
-        score = _best_after(turn.copy().apply(move), shells, 3)
-        if best is None or score > best + 1e-9:
-            best, best_moves = score, [move]
-        elif abs(score - best) <= 1e-9:
-            best_moves.append(move)
-    return len(moves), tuple(best_moves)
+    return len(moves), tuple(best_steps(turn, moves, list(other_shells)))
 
 
 def basic_choice(rules, state, seat, rng) -> dict:

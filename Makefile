@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-prerequisites test-fast bench simulate simulate-all mutate install clean
+.PHONY: run test test-prerequisites test-fast bench simulate simulate-all mutate screenshots install clean
 
 install: $(STAMP)
 
@@ -37,6 +37,10 @@ test: test-prerequisites install
 		env -u DATABASE_URL $(PY) -m pytest -q --durations=5 tests/store tests/api tests/table/test_talk_api.py \
 			tests/table/test_invitations_api.py tests/table/test_ratings.py \
 			--deselect tests/api/test_schemathesis.py::test_schemathesis_finds_nothing ;; esac
+
+# The browser tests again, writing their screenshots over the docs' pictures.
+screenshots: install
+	SCREENSHOT_DIR=docs/screenshots $(PY) -m pytest -q tests/web
 
 # Mutation testing (mutmut), not part of `make test`: one module at a time against its
 # own short test selection, one child process, under nice; MUTATE names targets

@@ -1,0 +1,86 @@
+"""The game's events in words, for the log a returning player reads."""
+from __future__ import annotations
+
+from games.engine import Event
+
+from . import components as C
+
+
+def _player(seat) -> str:
+    return "A spectator" if seat is None else f"Player {seat + 1}"
+
+
+def _cards(cards) -> str:
+    names = [C.card_name(card) for card in cards]
+    return ", ".join(names) if names else "nothing"
+
+
+def _effect(effect: dict) -> str:
+    if "draw" in effect:
+        n = effect["draw"]
+        return f"draw {n} card{'s' if n != 1 else ''}"
+    if "take" in effect:
+        return "take a card from the clearing"
+    if "tuck" in effect:
+        return "put a hand card into the cave"
+    if effect.get("clearing_to_cave"):
+        return "put the whole clearing into the cave"
+    if effect.get("extra_turn"):
+        return "take another turn"
+    return "no effect"
+
+
+def describe(event: Event, seat: int | None = None) -> str:
+    p = event.payload
+    who = _player(p["seat"]) if "seat" in p else ""
+    kind = event.type
+    if kind == "GameSetUp":
+        return (f"A game for {p['players']} began: six cards to each hand, "
+                f"{len(p['removed'])} cards removed unseen; {_player(p['first'])} goes first.")
+    if kind == "WinterSetAside":
+        if p["count"] >= C.WINTERS:
+            return "The third winter card came up."
+        return f"Winter card {p['count']} came up and was set aside."
+    if kind == "CardDrawn":
+        if p["source"] == "clearing":
+            return f"{who} took the {C.card_name(p['card'])} from the clearing."
+        what = f"the {C.card_name(p['card'])}" if p["card"] is not None else "a card"
+        return f"{who} drew {what} from the deck."
+    if kind == "ClearingRevealed":
+        return f"The {C.card_name(p['card'])} was turned up into the clearing."
+    if kind == "PlayStarted":
+        name = C.card_name(p["card"], p.get("half"))
+        river = " over a face-down universal river" if "river" in p or p.get("river_hidden") else ""
+        return f"{who} plays the {name}{river}, cost {p['cost']}."
+    if kind == "CardPaid":
+        return f"{who} paid with the {C.card_name(p['card'])}."
+    if kind == "CardPlaced":
+        name = C.card_name(p["card"], p.get("half"))
+        bonus = " (paid with matching tree symbols)" if p["matched"] else ""
+        return f"{who} placed the {name} in their forest{bonus}."
+    if kind == "EffectResolved":
+        if p.get("skipped"):
+            return f"{who} could not {_effect(p['effect'])}."
+        return f"{who} may {_effect(p['effect'])}."
+    if kind == "CardTaken":
+        return f"{who} took the {C.card_name(p['card'])} from the clearing."
+    if kind == "CardTucked":
+        return f"{who} put a card from their hand into their cave."
+    if kind == "TuckDeclined":
+        return f"{who} kept their hand."
+    if kind == "ClearingToCave":
+        return f"{who} put the clearing into their cave: {_cards(p['cards'])}."
+    if kind == "HandShown":
+        return f"{who} could neither draw nor play and showed their hand: {_cards(p['hand'])}."
+    if kind == "CardsSheltered":
+        return f"{who} put {_cards(p['cards'])} into their cave."
+    if kind == "TurnEnded":
+        words = f"{who} ended their turn"
+        if p.get("cleared"):
+            words += f"; the clearing held {len(p['cleared'])} cards and was emptied"
+        if p.get("extra"):
+            words += " and takes another turn"
+        return words + "."
+    if kind == "GameEnded":
+        return "The third winter card ended the game."
+    return kind

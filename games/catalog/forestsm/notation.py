@@ -282,10 +282,10 @@ def parse(text: str, legal_moves: list, view: dict | None = None) -> dict | None
         candidates = [{"type": "shelter", "cards": sorted(numbers)}, {"type": "shelter", "cards": numbers}]
         if len(numbers) == 1:
             candidates.insert(0, {"type": "tuck", "card": numbers[0]})
-    elif head in ("tree", "plant") and numbers:
+    elif head in ("tree", "plant") and numbers and _kind(numbers[0]) == "tree":
         candidates = [{"type": "play", "card": numbers[0]}] if len(numbers) == 1 else \
             [{"type": "play", "card": numbers[0], "river": numbers[1]}]
-    elif head == "river" and len(numbers) == 1:
+    elif head == "river" and len(numbers) == 1 and _kind(numbers[0]) == "river":
         candidates = [{"type": "play", "card": numbers[0]}]
     elif head in SLOT_NAMES and numbers:
         return _placement(numbers, head, legal_moves)
@@ -293,6 +293,10 @@ def parse(text: str, legal_moves: list, view: dict | None = None) -> dict | None
         if move in legal_moves:
             return move
     return None
+
+
+def _kind(card: int) -> str | None:
+    return C.CARDS[card]["kind"] if card in C.CARDS else None
 
 
 def _placement(numbers: list[int], slot: str, legal_moves: list) -> dict | None:

@@ -1,5 +1,6 @@
-"""Making a Harmonies or Let's Go to Japan move the way a person does on the drawn board:
-pick the token, cube or card, then click the space, the central group or the gap in a day.
+"""Making a Harmonies, Let's Go to Japan or Forest Shuffle: Smoky Mountains move the way a
+person does on the drawn board: pick the token, cube or card, then click the space, the
+central group, the gap in a day or the slot of a tree.
 Shared by the boards' own browser tests and the whole game against a bot."""
 from __future__ import annotations
 
@@ -28,9 +29,40 @@ def click_board_move(page, slug: str, move: dict, legal: list[dict]) -> bool:
                 page.click(f"#live button[data-card='{move['card']}']")
                 return True
         return False
+    if slug == "forestsm":
+        return _forestsm(page, move)
     if slug == "japan" and kind in ("place", "walk"):
         _pick(page, f"card-{move['card']}")
         _pick(page, "how-place" if kind == "place" else f"how-walk-{move['city']}")
         page.click(f"#live button[data-slot='{move['day']},{move['position']}']")
         return True
     return False
+
+
+def _forestsm(page, move: dict) -> bool:
+    """Forest Shuffle: Smoky Mountains: the deck, a clearing or hand card clicked; a hand
+    card picked and a slot clicked (or played alone, over the river picked); two hand cards
+    ticked for the cave."""
+    kind = move["type"]
+    if kind == "draw" and move["source"] == "deck":
+        page.click("#live button[data-deck]")
+    elif kind in ("draw", "take"):
+        page.click(f"#live button[data-clearing='{move['card']}']")
+    elif kind in ("pay", "tuck"):
+        page.click(f"#live button[data-hand='{move['card']}']")
+    elif kind == "play":
+        _pick(page, f"card-{move['card']}")
+        if "half" in move:
+            page.click(f"#live button[data-slot='{move['stem']},{move['slot']}']")
+            return True
+        if page.locator("#live #river-none").count():
+            _pick(page, f"river-{move['river']}" if "river" in move else "river-none")
+        page.click("#live button[data-slot='alone']")
+    elif kind == "shelter":
+        for card in move["cards"]:
+            page.check(f"#live #cave-{card}")
+        page.click("#fs-shelter")
+    else:
+        return False
+    return True
+

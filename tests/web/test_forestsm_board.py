@@ -1,0 +1,114 @@
+"""The Forest Shuffle: Smoky Mountains board in a real browser: a person plays whole turns
+by clicking the deck, the clearing, the hand and the slots of their trees and rivers; the
+slots marked for a picked card are exactly where the rules let it go, a slot that does not
+fit is refused in words; the pages hold no other seat's secrets; the docs' screenshots
+are taken here."""
+from __future__ import annotations
+
+import pytest
+
+from games import selectors
+from tests.web.board_clicks import click_board_move
+from tests.web.conftest import game_id_of, play_bots, screenshot, shown_version, sign_up
+from tests.web.hidden import assert_no_leak
+from tests.web.test_bot_games import click_move, pick_move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _new_game(page, name: str) -> int:
+    sign_up(page, name)
+    page.goto("/lobby/forestsm/new/")
+    page.select_option("#id_players", "2")
+    page.select_option("#id_seat_1", "bot:best")
+    page.click("text=Create the game")
+    page.wait_for_selector("#live")
+    page.received.drain()
+    return game_id_of(page)
+
+
+def _caught_up(page, game_id: int):
+    play_bots(game_id)
+    game = selectors.game_get(game_id)
+    page.wait_for_function(f"() => Number(document.querySelector('#live').dataset.version) >= {game.version}")
+    return game
+
+
+def _play(page, game_id: int, moves: int) -> dict[str, int]:
+    """Make ``moves`` of the player's moves as the best bot would choose them, by clicking."""
+    made = {"board": 0, "list": 0}
+    for _ in range(moves):
+        game = _caught_up(page, game_id)
+        if game.status != "active":
+            break
+        assert_no_leak(page, game_id, 0)
+        legal = selectors.rules_of(game).legal_moves(game.state, 0)
+        move = pick_move(game, 0)
+        before = shown_version(page)
+        if click_board_move(page, "forestsm", move, legal):
+            made["board"] += 1
+        else:
+            click_move(page, move, legal)
+            made["list"] += 1
+        page.wait_for_function(f"""() => Number(document.querySelector('#live').dataset.version) > {before}
+                                      || document.querySelector('#move-error') !== null""")
+        assert not page.locator("#move-error").count(), (move, page.inner_text("#move-error"))
+    return made
+
+
+def _marked_slots_match_the_rules(page, game) -> int:
+    """For every hand card that can go into a slot, the slots marked for it are exactly the
+    legal ones; returns how many cards were checked."""
+    legal = selectors.rules_of(game).legal_moves(game.state, 0)
+    cards = {m["card"] for m in legal if m["type"] == "play" and "half" in m}
+    for card in cards:
+        allowed = {f"{m['stem']},{m['slot']}" for m in legal if m["type"] == "play" and m.get("card") == card
+                   and "half" in m}
+        marked = page.eval_on_selector_all(f"#live button.can-card-{card}", "els => els.map(e => e.dataset.slot)")
+        assert set(marked) == allowed, (card, marked, allowed)
+    return len(cards)
+
+
+def _misfit(legal) -> tuple[int, str] | None:
+    """A hand card and a marked slot (marked for another card) that it does not fit."""
+    halves = [m for m in legal if m["type"] == "play" and "half" in m]
+    fits = {(m["card"], f"{m['stem']},{m['slot']}") for m in halves}
+    return next(((card, slot) for card in sorted({m["card"] for m in halves})
+                 for slot in sorted({place for _, place in fits}) if (card, slot) not in fits), None)
+
+
+def test_forest_turns_by_clicking_the_board(web):
+    page = web()
+    game_id = _new_game(page, "hazel")
+    made = _play(page, game_id, 24)
+    assert made["board"] >= 20, made
+    text = page.inner_text("#live")
+    bot = page.inner_text("#live .seats li:nth-child(2) strong")
+    assert "Your forest" in text and f"{bot}'s forest" in text and "Player 2" not in text
+    assert page.locator("#live .fsm .forest").count() == 2
+    # Play on until the player has cards to place (one that does not fit every marked
+    # slot among them), then check the marked slots.
+    checked, wrong = 0, None
+    for _ in range(60):
+        game = _caught_up(page, game_id)
+        if game.status != "active":
+            break
+        if 0 in game.to_move and game.state["step"]["kind"] == "action":
+            checked = _marked_slots_match_the_rules(page, game)
+            wrong = _misfit(selectors.rules_of(game).legal_moves(game.state, 0))
+            if checked and wrong:
+                break
+        _play(page, game_id, 1)
+    assert checked and wrong, "no position with cards to place came up"
+    screenshot(page, "forestsm-1280")
+    page.set_viewport_size({"width": 375, "height": 800})
+    screenshot(page, "forestsm-375")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the page is wider than a phone"
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # A marked slot that does not take the picked card: the rules' refusal, in words.
+    page.click(f"#live label[for='card-{wrong[0]}']")
+    page.click(f"#live button[data-slot='{wrong[1]}']")
+    page.wait_for_selector("#move-error")
+    refusal = page.inner_text("#move-error")
+    assert "cannot go there" in refusal or "which half" in refusal, refusal
+    assert selectors.game_get(game_id).version == game.version

@@ -61,6 +61,9 @@ GAMES = {
     "japan": ({}, 1, 1, 90, {"place", "walk", "explore", "discard"}),
     # Three secret steps a turn: the symbol choice (numbered), the route and the marks.
     "citytour": ({"side": "red", "two_directions": True}, 1, 1, 36, {"choose", "route", "mark"}),
+    # Forest Shuffle: a turn's steps (the second draw, paying card by card) are answered
+    # from the reply email, which lists the moves of the step that follows.
+    "forestsm": ({}, 1, 1, 40, {"draw", "play", "pay"}),
 }
 
 

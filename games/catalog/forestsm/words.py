@@ -73,7 +73,9 @@ def describe(event: Event, seat: int | None = None) -> str:
     if kind == "HandShown":
         return f"{who} could neither draw nor play and showed their hand: {_cards(p['hand'])}."
     if kind == "CardsSheltered":
-        return f"{who} put {_cards(p['cards'])} into their cave."
+        if None in p["cards"]:
+            return f"{who} put {len(p['cards'])} of those cards face down into their cave and drew two."
+        return f"{who} put {_cards(p['cards'])} into their cave and drew two."
     if kind == "TurnEnded":
         words = f"{who} ended their turn"
         if p.get("cleared"):

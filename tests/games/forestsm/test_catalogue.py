@@ -68,3 +68,13 @@ def test_every_species_uses_the_vocabulary_and_no_free_half_has_a_bonus():
 
 def test_cards_removed_by_player_count():
     assert C.REMOVED == {2: 43, 3: 29, 4: 14, 5: 0}
+
+
+def test_the_docs_list_every_card_and_species():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "games" / "forestsm.md").read_text()
+    for card_id in C.CARDS:
+        assert f"\n| {card_id} |" in text, f"card {card_id} is missing from docs/games/forestsm.md"
+    for info in C.SPECIES.values():
+        assert f"| {info['name']} |" in text

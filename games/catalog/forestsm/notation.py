@@ -306,12 +306,12 @@ def _placement(numbers: list[int], slot: str, legal_moves: list) -> dict | None:
     side = C.SLOT_SIDE[slot]
     fitting = [m for m in legal_moves if m.get("type") == "play" and m.get("card") == card
                and m.get("half") == side and (len(numbers) < 2 or m["stem"] == numbers[1] - 1)]
+    if len({m["stem"] for m in fitting}) != 1:
+        return None  # no tree or river fits, or several and the reply names none
     exact = [m for m in fitting if m["slot"] == slot]
     if exact:
         return exact[0]
-    if slot in ("top", "bottom") and fitting and len({m["stem"] for m in fitting}) == 1:
-        return fitting[0]
-    return None
+    return fitting[0] if slot in ("top", "bottom") else None
 
 
 # -- the situation ------------------------------------------------------------------------

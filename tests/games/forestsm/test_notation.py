@@ -99,11 +99,11 @@ def test_halves_at_slots_with_the_water_condition():
     tree_river = {"card": spruce, "river": spare, "slots": {}}
     birch = _find("tree", 1, species="yellow_birch")[0]
     dry_tree = {"card": birch, "river": None, "slots": {}}
-    wet_top = _find("tb", 1, top_water=True, top_cost=1)[0]
+    wet_top, heron = _find("tb", 2, top_water=True, top_cost=1)
     dry_top = _find("tb", 1, top_water=False, top_cost=0)[0]
     wet_bottom = _find("tb", 1, bottom_water=True, bottom_cost=0)[0]
-    payer = _find("lr", 1)[0]
-    t = _table([wet_top, dry_top, wet_bottom, payer], forest=[river_stem, tree_river, dry_tree])
+    wet_left = _find("lr", 1, left_water=True)[0]
+    t = _table([wet_top, dry_top, wet_bottom, heron, wet_left], forest=[river_stem, tree_river, dry_tree])
     legal, view = _legal(t)
     # No. 1 the river, no. 2 the Red Spruce with a river, no. 3 the Yellow Birch alone.
     assert parse(f"{wet_top} top at 1", legal, view) == \
@@ -115,11 +115,13 @@ def test_halves_at_slots_with_the_water_condition():
     assert parse(f"{dry_top} top at 3", legal, view)["stem"] == 2
     assert parse(f"{wet_bottom} bottom2 at 2", legal, view)["slot"] == "bottom2"
     assert parse(f"{wet_bottom} left at 2", legal, view) is None            # a top/bottom card
+    assert parse(f"{wet_left} left", legal, view)["stem"] == 1              # only no. 2 takes it
+    assert parse(f"{wet_top} top", legal, view) is None                     # no. 1 or no. 2?
     words = move_words(parse(f"{wet_bottom} bottom2 at 2", legal, view), view)
     assert "second bottom slot of your Red Spruce with a river (no. 2)" in words, words
     # The top slot taken, "top" finds the river's second top slot.
-    t.state["forests"][0][0]["slots"]["top"] = {"card": payer, "half": "left"}
-    t.state["hands"][0].remove(payer)
+    t.state["forests"][0][0]["slots"]["top"] = {"card": heron, "half": "top"}
+    t.state["hands"][0].remove(heron)
     legal, view = _legal(t)
     assert parse(f"{wet_top} top at 1", legal, view)["slot"] == "top2"
     assert notation(parse(f"{wet_top} top at 1", legal, view)) == f"{wet_top} top2 at 1"

@@ -8,12 +8,18 @@ from __future__ import annotations
 import pytest
 
 from games import selectors
+from games.catalog.forestsm import RULES
+from tests.games.forestsm.helpers import arrange, cards, filler, stem, table
 from tests.web.board_clicks import click_board_move
 from tests.web.conftest import game_id_of, play_bots, screenshot, shown_version, sign_up
 from tests.web.hidden import assert_no_leak
 from tests.web.test_bot_games import click_move, pick_move
+from tests.web.test_every_move_makeable import board_moves
+from web import boards
+from web.boards import forestsm as board
+from web.words import move_value
 
-pytestmark = pytest.mark.django_db(transaction=True)
+NAMES = ["Ann", "Ben"]
 
 
 def _new_game(page, name: str) -> int:
@@ -77,6 +83,7 @@ def _misfit(legal) -> tuple[int, str] | None:
                  for slot in sorted({place for _, place in fits}) if (card, slot) not in fits), None)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_forest_turns_by_clicking_the_board(web):
     page = web()
     game_id = _new_game(page, "hazel")
@@ -112,3 +119,69 @@ def test_forest_turns_by_clicking_the_board(web):
     refusal = page.inner_text("#move-error")
     assert "cannot go there" in refusal or "which half" in refusal, refusal
     assert selectors.game_get(game_id).version == game.version
+
+
+# -- the board's forms, without a browser ------------------------------------------------
+def _offered(t, seat: int = 0) -> tuple[list[dict], set[str]]:
+    """The legal moves, and those the board's forms (or the list of moves) can make."""
+    legal = RULES.legal_moves(t.state, seat)
+    made = board_moves("forestsm", RULES.view(t.state, seat), legal, seat)
+    listed = {move_value(m) for m in legal if not boards.on_board("forestsm", m)}
+    return legal, made | listed
+
+
+def _all_offered(t, seat: int = 0) -> list[dict]:
+    legal, offered = _offered(t, seat)
+    assert legal and all(move_value(m) in offered for m in legal), \
+        [m for m in legal if move_value(m) not in offered]
+    return legal
+
+
+def test_every_step_of_a_turn_can_be_made_on_the_board():
+    t = table(2)
+    spruce, spare = cards("red_spruce", 2)
+    creek = cards("creek")[0]
+    hand = [cards("hemlock")[0], *filler(3, avoid={spruce, spare, creek}),
+            cards("kingfisher", half="top")[0], cards("otter", half="left")[0]]
+    arrange(t, hands={0: hand}, clearing=filler(2, avoid=set(hand) | {spruce, spare, creek}),
+            forests={0: [stem(creek), stem(spruce, river=spare)]})
+    legal = _all_offered(t)                      # action: draws, trees over rivers, halves at slots
+    kinds = {(m["type"], "half" in m, "river" in m) for m in legal}
+    assert {("draw", False, False), ("play", True, False), ("play", False, True)} <= kinds, kinds
+    t.play(0, {"type": "play", "card": hand[0]})  # the hemlock costs 2: pay card by card
+    assert {m["type"] for m in _all_offered(t)} == {"pay"}
+    t.state["step"] = {"kind": "tuck"}
+    legal, offered = _offered(t)
+    assert {"type": "pass"} in legal and all(move_value(m) in offered for m in legal)
+    assert not boards.on_board("forestsm", {"type": "pass"})        # "keep your hand": in the list
+    t.state["step"] = {"kind": "take"}
+    assert {m["type"] for m in _all_offered(t)} == {"take"}
+
+
+def test_the_special_case_is_two_cards_ticked_for_the_cave():
+    t = table(2)
+    arrange(t, hands={0: filler(10)}, forests={0: []})     # ten split cards and nowhere to put them
+    legal = _all_offered(t)
+    assert {m["type"] for m in legal} == {"shelter"} and len(legal) == 45
+
+
+def test_a_spectator_sees_no_hand_no_river_face_and_nothing_to_click():
+    t = table(2)
+    spruce, spare = cards("red_spruce", 2)
+    half = cards("kingfisher", half="top")[0]
+    arrange(t, hands={0: [half, *filler(2, avoid={spruce, spare, half})]},
+            forests={0: [stem(spruce, river=spare)]})
+    legal = RULES.legal_moves(t.state, 0)
+    mine = board.present(RULES.view(t.state, 0), legal=legal, names=NAMES, seat=0)
+    assert mine["mine"] and mine["forests"][0]["me"] and mine["forests"][0]["stems"][0]["river"]["id"] == spare
+    clickable = {s["value"] for st in mine["forests"][0]["stems"] for row in ("above", "left", "right", "below")
+                 for s in st[row] if s["clickable"]}
+    assert clickable == {f"{m['stem']},{m['slot']}" for m in legal if m["type"] == "play" and "half" in m}
+    for seat in (None, 1):
+        other = board.present(RULES.view(t.state, seat), legal=[], names=NAMES, seat=seat)
+        ann = next(f for f in other["forests"] if f["name"] == "Ann")
+        assert not ann["me"] and ann["stems"][0]["universal"] and ann["stems"][0]["river"] is None
+        assert not any(s["clickable"] for row in ("above", "left", "right", "below")
+                       for s in ann["stems"][0][row])
+    assert board.present(RULES.view(t.state, None), legal=[], names=NAMES, seat=None)["hand"] == []
+

@@ -59,8 +59,9 @@ def _placed(card_id: int, half: str) -> dict:
             "symbol_name": N.symbol_name(entry["symbol"]), **_half(entry["halves"][half], half)}
 
 
-def _stem(stem: dict, *, can: dict | None, show_river: bool) -> dict:
-    """A tree or river with its slots grouped by where they are drawn."""
+def _stem(stem: dict, *, can: dict | None, show_river: bool, target: str | None = None) -> dict:
+    """A tree or river with its slots grouped by where they are drawn; ``target`` the slot
+    a card being paid for will go to."""
     rows = {"above": [], "left": [], "right": [], "below": []}
     for slot in stem["slots"]:
         key = (stem["index"], slot["slot"])
@@ -70,6 +71,7 @@ def _stem(stem: dict, *, can: dict | None, show_river: bool) -> dict:
             "water": slot["accepts"] == "water",
             "dweller": _placed(slot["card"], slot["half"]) if slot["card"] is not None else None,
             "clickable": bool(cards), "can": " ".join(f"can-card-{c}" for c in cards),
+            "target": slot["slot"] == target,
             "value": f"{stem['index']},{slot['slot']}"})
     river = stem.get("river_card")
     return {"index": stem["index"], "no": stem["index"] + 1, "card": _card(stem["card"]), "kind": stem["kind"],
@@ -135,18 +137,20 @@ def present(view, *, legal, names, seat) -> dict:
     forests = []
     order = ([me] if me is not None else []) + [s for s in range(view["players"]) if s != me]
     over = view["phase"] != "play"
+    step = view["step"]
+    paid_into = (view["current"], step["stem"]) if step["kind"] == "pay" and step.get("stem") is not None else None
     for other in order:
         score = view["scores"][other]
         forests.append({
             "name": names[other], "me": other == me, "to_move": other in view["to_move"],
-            "stems": [_stem(stem, can=can if other == me else None, show_river=other == me or over)
+            "stems": [_stem(stem, can=can if other == me else None, show_river=other == me or over,
+                            target=step["slot"] if paid_into == (other, stem["index"]) else None)
                       for stem in view["forests"][other]],
             "score": score["total"], "cave": view["cave_counts"][other], "hand_count": view["hand_counts"][other],
             "breakdown": ", ".join(f"{C.SPECIES[s]['name']} {p}" for s, p in score["by_species"].items() if p)
                          + (f", cave {score['cave']}" if score["cave"] else ""),
             "first": other == view["first"],
         })
-    step = view["step"]
     paying = None
     if step["kind"] == "pay" and view["phase"] == "play":
         paying = {"card": _card(step["card"]), "half": step.get("half"),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from games.catalog.forestsm import components as C
 from games.catalog.forestsm import notation as N
+from games.catalog.forestsm.words import effect_words, score_words
 from web.words import move_value
 
 TEMPLATE = "web/boards/forestsm.html"
@@ -34,8 +35,8 @@ ACCEPTS = {"dry": "no water", "water": "water only", "any": "any"}
 def _half(species: str, side: str | None = None) -> dict:
     info = C.SPECIES[species]
     return {"side": side, "name": info["name"], "types": ", ".join(info["types"]), "cost": info["cost"],
-            "water": info["water"], "score": N.rule_words(info["score"]),
-            "effect": N.effect_words(info["effect"]), "bonus": N.effect_words(info["bonus"])}
+            "water": info["water"], "score": score_words(species),
+            "effect": effect_words(info["effect"]), "bonus": effect_words(info["bonus"])}
 
 
 def _card(card_id: int) -> dict:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from . import components as C
+from .words import effect_words, score_words
 
 # The turn email lists the moves by number up to this many; beyond, the notation.
 MAX_LISTED = 40
@@ -62,83 +63,11 @@ def species_name(species: str) -> str:
     return C.SPECIES[species]["name"]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _type_list(types) -> str:
-    return " or ".join(types)
-
-
-def rule_words(rule: dict) -> str:
-    """A scoring rule (components' small vocabulary) as a sentence fragment."""
-    if "per_type" in rule:
-        return f"{rule['points']} per {rule['per_type']} in your forest"
-    if "per_species" in rule:
-        return f"{rule['points']} per {species_name(rule['per_species'])}"
-    if "per_attached" in rule:
-        return f"{rule['per_attached']} per card attached to it"
-    if "table" in rule and isinstance(rule["table"], str):
-        steps = "/".join(str(n) for n in C.TABLES[rule["table"]])
-        return f"{steps} for 1/2/3... {species_name(rule['table'])} (counted once)"
-    if "distinct" in rule:
-        steps = "/".join(str(n) for n in rule["table"])
-        return f"{steps} for 1/2/3/4 different {rule['distinct']} species (counted once)"
-    if "min_distinct" in rule:
-        return f"{rule['points']} if you have {rule['count']} different {rule['min_distinct']} species"
-    if "majority" in rule:
-        what = "trees" if rule["majority"] == "trees" else (
-            f"{rule['majority']}s" if rule["majority"] in _TYPES else f"{species_name(rule['majority'])}s")
-        return f"{rule['points']} with the most {what} (else {rule['else']})"
-    if "own_count" in rule:
-        return f"{rule['points']} if you have {rule['min']} or more {species_name(rule['own_count'])}s"
-    if "over_river" in rule:
-        return f"{rule['flat']}, or {rule['flat'] + rule['over_river']} over a river"
-    if "at_tree" in rule:
-        return f"{rule['points']} at a " + " or ".join(species_name(s) for s in rule["at_tree"])
-    if "per_tree_species" in rule:
-        return f"{rule['per_tree_species']} per tree species in your forest"
-    if "per_river" in rule:
-        return f"{rule['per_river']} per river (single or under a tree)"
-    if "per_river_tree" in rule:
-        return f"{rule['per_river_tree']} per tree with a river"
-    if "per_water" in rule:
-        return f"{rule['per_water']} per card with the water condition"
-    if "if_has" in rule:
-        return f"{rule['points']} if you have a {species_name(rule['if_has'])}"
-    if "per_cave" in rule:
-        return f"{rule['per_cave']} per card in your cave"
-    if "flat" in rule:
-        return str(rule["flat"])
-    return "see the card list"
-
-
-_TYPES = {t for info in C.SPECIES.values() for t in info["types"]}
-
-
-def effect_words(effect: dict | None) -> str:
-    if not effect:
-        return ""
-    if "whenever" in effect:
-        return f"whenever you play a {effect['whenever']}, draw {_plural(effect['draw'], 'card')}"
-    if "draw" in effect:
-        return f"draw {_plural(effect['draw'], 'card')}"
-    if "take" in effect:
-        return "take a card from the clearing"
-    if "tuck" in effect:
-        return "you may put a hand card into your cave"
-    if effect.get("clearing_to_cave"):
-        return "put the whole clearing into your cave"
-    if effect.get("extra_turn"):
-        return "take another turn"
-    return ""
-
-
 def species_words(species: str) -> str:
     """"Brook Trout (fish, cost 1, water): scores 3; bonus: draw 1 card"."""
     info = C.SPECIES[species]
     head = ", ".join([*info["types"], f"cost {info['cost']}", *(["water"] if info["water"] else [])])
-    words = f"{info['name']} ({head}): scores {rule_words(info['score'])}"
+    words = f"{info['name']} ({head}): scores {score_words(species)}"
     if info["effect"]:
         words += f"; effect: {effect_words(info['effect'])}"
     if info["bonus"]:

@@ -73,7 +73,8 @@ def test_draws_trees_and_rivers_in_the_notation():
     clearing = _find("lr", 2)
     t = _table([tree, other_tree, river, split], clearing=clearing)
     legal, view = _legal(t)
-    assert parse("deck", legal, view) == parse("draw deck", legal, view) == {"type": "draw", "source": "deck"}
+    assert parse("deck", legal, view) == parse("Draw from the deck.", legal, view) == \
+        {"type": "draw", "source": "deck"}
     assert parse(f"draw {clearing[1]}", legal, view) == {"type": "draw", "source": "clearing", "card": clearing[1]}
     assert parse(f"take #{clearing[0]}", legal, view) == {"type": "draw", "source": "clearing", "card": clearing[0]}
     assert parse(f"draw {split}", legal, view) is None                      # in the hand, not the clearing
@@ -147,7 +148,8 @@ def test_paying_effects_and_the_special_case():
     legal, view = _legal(t)
     assert {m["type"] for m in legal} == {"shelter"}
     pair = sorted(hand[3:5])
-    assert parse(f"cave {pair[1]} {pair[0]}", legal, view) == {"type": "shelter", "cards": pair}
+    assert parse(f"cave {pair[1]} {pair[0]}", legal, view) == parse(f"cave #{pair[0]}, #{pair[1]}", legal, view) \
+        == {"type": "shelter", "cards": pair}
     assert parse(f"cave {pair[0]}", legal, view) is None
     assert "into your cave and draw 2" in move_words({"type": "shelter", "cards": pair}, view)
 

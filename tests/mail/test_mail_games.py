@@ -7,7 +7,7 @@ import pytest
 from games import registry, services
 from games.catalog.travel.components import kind as card_kind
 from games.models import Event
-from tests.mail.helpers import keep_sample, mail_to, play_by_mail, text_of
+from tests.mail.helpers import keep_sample, mail_for, mail_to, play_by_mail, text_of
 from tests.support.factories import started_game, user
 from tests.support.waiting import wait_for
 
@@ -172,3 +172,46 @@ def test_every_move_type_that_comes_up_is_played_by_email(slug, celery_worker, s
     keep_sample(f"{slug}-reply-last.txt", next((m for m in reversed(human_mail) if m["X-LudoPost-Kind"] == "reply"),
                                                None))
     assert all("seat" not in text_of(m).split("Game version")[0].lower() for m in human_mail)
+
+
+def test_a_forest_shuffle_placement_replied_in_the_notation(celery_worker, smtp_server, mail_gateway):
+    """Forest Shuffle: Smoky Mountains: once a turn offers more moves than an email lists,
+    the turn email gives the notation with examples, and a half played at a slot of a tree
+    or river ("93 top at 2") comes back as the move."""
+    from games.catalog.forestsm import notation
+    from games.models import Game
+
+    person = user("forestsm-notation")
+    game = services.game_create(user=person, slug="forestsm", players=2, options={}, bot_seats=[1])
+    rules = registry.rules_for("forestsm", game.rules_version)
+    turn_began = True  # the first turn's email went out when the game started
+    for _ in range(300):
+        game.refresh_from_db()
+        assert game.status == "active"
+        if 0 not in game.to_move:
+            version = game.version
+            wait_for(lambda: Game.objects.get(pk=game.pk).version != version, timeout=30, message="the bot")
+            turn_began = True
+            continue
+        legal = rules.legal_moves(game.state, 0)
+        halves = [m for m in legal if m["type"] == "play" and "half" in m]
+        if turn_began and len(legal) > notation.MAX_LISTED and halves:
+            break
+        services.move_submit(user=person, game_id=game.pk, expected_version=game.version,
+                             move=best_move(game)(rules, game.state, 0, legal))
+        turn_began = False
+    else:
+        pytest.fail("no turn with more moves than an email lists came up")
+    message = mail_for(smtp_server, person.email, game.pk, 0, game.version)
+    text = text_of(message)
+    assert "too many to list" in text and "<card> <slot> at <no.>" in text, text
+    move = halves[len(halves) // 2]
+    reply = notation.notation(move)
+    assert " at " in reply and f" {move['slot']} " in reply
+    version = game.version
+    mail_gateway.send(sender=person.email, to=message["Reply-To"], subject="Re: " + str(message["Subject"]),
+                      text=f"play {reply}\n\n> quoted turn email", headers={"In-Reply-To": message["Message-ID"]})
+    wait_for(lambda: Game.objects.get(pk=game.pk).version > version, timeout=30, message=f"{reply!r} appended")
+    made = Event.objects.filter(game=game, seq=version + 1).first()
+    assert made.command["move"] == move, made.command
+

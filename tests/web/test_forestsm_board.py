@@ -40,6 +40,35 @@ def _caught_up(page, game_id: int):
     return game
 
 
+def _secret_cards(state: dict, seat: int | None) -> set[int]:
+    """The cards ``seat`` may not see: the deck, the removed cards, the others' hands, caves
+    and the faces of their universal rivers (card ids are unique, so an id on the page is
+    that card)."""
+    secret = {c for pile in state["piles"] for c in pile} | set(state["removed"])
+    for other in range(state["players"]):
+        if other != seat:
+            secret |= set(state["hands"][other]) | set(state["caves"][other])
+            secret |= {s["river"] for s in state["forests"][other] if s["river"] is not None}
+    return secret
+
+
+def _shown_cards(page) -> set[int]:
+    return {int(c) for c in page.eval_on_selector_all("#live [data-card]", "els => els.map(e => e.dataset.card)")}
+
+
+def _cards_hidden(page, game_id: int, seat: int | None) -> set[int]:
+    """The cards the page draws: none of them a secret of ``seat`` (and, for a player, the
+    whole hand among them)."""
+    game = selectors.game_get(game_id)
+    page.wait_for_function(f"() => Number(document.querySelector('#live').dataset.version) >= {game.version}")
+    shown = _shown_cards(page)
+    if game.status == "active":
+        assert not shown & _secret_cards(game.state, seat), (seat, shown & _secret_cards(game.state, seat))
+    if seat is not None:
+        assert set(game.state["hands"][seat]) <= shown
+    return shown
+
+
 def _play(page, game_id: int, moves: int) -> dict[str, int]:
     """Make ``moves`` of the player's moves as the best bot would choose them, by clicking."""
     made = {"board": 0, "list": 0}
@@ -48,6 +77,7 @@ def _play(page, game_id: int, moves: int) -> dict[str, int]:
         if game.status != "active":
             break
         assert_no_leak(page, game_id, 0)
+        _cards_hidden(page, game_id, 0)
         legal = selectors.rules_of(game).legal_moves(game.state, 0)
         move = pick_move(game, 0)
         before = shown_version(page)
@@ -93,6 +123,14 @@ def test_forest_turns_by_clicking_the_board(web):
     bot = page.inner_text("#live .seats li:nth-child(2) strong")
     assert "Your forest" in text and f"{bot}'s forest" in text and "Player 2" not in text
     assert page.locator("#live .fsm .forest").count() == 2
+    # A spectator (not logged in) sees the forests and the clearing, no hand and no secret.
+    spectator = web()
+    spectator.goto(f"/games/{game_id}/")
+    spectator.wait_for_selector("#live .fsm")
+    _caught_up(page, game_id)
+    shown = _cards_hidden(spectator, game_id, None)
+    assert shown and not spectator.locator("#live .fsm .hand").count()
+    assert not spectator.locator("#live .fsm button[data-slot]").count()
     # Play on until the player has cards to place (one that does not fit every marked
     # slot among them), then check the marked slots.
     checked, wrong = 0, None

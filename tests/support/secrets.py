@@ -357,3 +357,50 @@ def citytour_alternatives(rules, state, seat):
 
 SECRETS["citytour"] = GameSecrets("citytour", citytour_state, citytour_event,
                                   alternatives=citytour_alternatives)
+
+
+# -- Forest Shuffle: Smoky Mountains ----------------------------------------------------
+# docs/games/forestsm.md "Hidden information": the deck (which cards, and in which third)
+# and the cards removed at setup are nobody's; a hand, the face of a universal river under
+# a tree and a card tucked into a cave from the hand are their owner's. A shown hand
+# (the special case) is public, but which two of it went face down into the cave is not.
+def forestsm_state(state, seat):
+    if not state or state["phase"] == "over":
+        return []
+    paths = [("piles", index, position) for index, pile in enumerate(state["piles"])
+             for position in range(len(pile))]
+    paths += _items(state["removed"], "removed")
+    for other in _others(state["players"], seat):
+        paths += _items(state["hands"][other], "hands", other)
+        paths += _items(state["caves"][other], "caves", other)
+        paths += [("forests", other, index, "river") for index, stem in enumerate(state["forests"][other])
+                  if stem["river"] is not None]
+    step = state["step"]
+    if step["kind"] == "pay" and step["river"] is not None and seat != state["current"]:
+        paths.append(("step", "river"))
+    return paths
+
+
+def forestsm_event(event, seat):
+    p = event.payload
+    if event.type == "GameSetUp":
+        paths = [("piles", index, position) for index, pile in enumerate(p["piles"])
+                 for position in range(len(pile))]
+        paths += _items(p["removed"], "removed")
+        for other in _others(len(p["hands"]), seat):
+            paths += _items(p["hands"][other], "hands", other)
+        return paths
+    if p.get("seat") == seat:
+        return []
+    if event.type == "CardDrawn" and p["source"] == "deck":
+        return [("card",)]
+    if event.type in ("PlayStarted", "CardPlaced") and p.get("river") is not None:
+        return [("river",)]
+    if event.type == "CardTucked":
+        return [("card",)]
+    if event.type == "CardsSheltered":
+        return _items(p["cards"], "cards")
+    return []
+
+
+SECRETS["forestsm"] = GameSecrets("forestsm", forestsm_state, forestsm_event)

@@ -407,6 +407,9 @@ class ForestSmRules(Rules):
             return Event(kind, {**p, "river": None, "river_hidden": True})
         if kind == "CardTucked" and seat != p["seat"]:
             return Event(kind, {**p, "card": None})
+        if kind == "CardsSheltered" and seat != p["seat"]:
+            # The shown hand is public; which two of it went face down into the cave is not.
+            return Event(kind, {**p, "cards": [None] * len(p["cards"])})
         return event
 
     def outcome(self, state: dict) -> Outcome | None:

@@ -73,7 +73,9 @@ def describe(event: Event, seat: int | None = None) -> str:
     if kind == "HandShown":
         return f"{who} could neither draw nor play and showed their hand: {_cards(p['hand'])}."
     if kind == "CardsSheltered":
-        return f"{who} put {_cards(p['cards'])} into their cave."
+        if None in p["cards"]:
+            return f"{who} put {len(p['cards'])} of those cards face down into their cave and drew two."
+        return f"{who} put {_cards(p['cards'])} into their cave and drew two."
     if kind == "TurnEnded":
         words = f"{who} ended their turn"
         if p.get("cleared"):
@@ -84,3 +86,60 @@ def describe(event: Event, seat: int | None = None) -> str:
     if kind == "GameEnded":
         return "The third winter card ended the game."
     return kind
+
+
+def _species_names(names) -> str:
+    return " or ".join(C.SPECIES[name]["name"] for name in names)
+
+
+def score_words(species: str) -> str:
+    """A species' scoring rule in words (docs, card tips)."""
+    rule = C.SPECIES[species]["score"]
+    if "table" in rule and isinstance(rule["table"], str):
+        table = C.TABLES[rule["table"]]
+        return (f"by how many {C.SPECIES[species]['name']} cards you have, once: "
+                + ", ".join(f"{n}: {p}" for n, p in enumerate(table, start=1)))
+    if "distinct" in rule:
+        return (f"by how many different {rule['distinct']} species you have, once for all of them: "
+                + ", ".join(f"{n}: {p}" for n, p in enumerate(rule["table"], start=1)))
+    if "per_type" in rule:
+        return f"{rule['points']} per {rule['per_type']} card in your forest"
+    if "per_species" in rule:
+        return f"{rule['points']} per {C.SPECIES[rule['per_species']]['name']}"
+    if "per_attached" in rule:
+        return f"{rule['per_attached']} per card attached to it"
+    if "min_distinct" in rule:
+        return f"{rule['points']} if you have at least {rule['count']} different {rule['min_distinct']} species"
+    if "majority" in rule:
+        what = "trees" if rule["majority"] == "trees" else (
+            f"{rule['majority']} cards" if rule["majority"] not in C.SPECIES
+            else f"{C.SPECIES[rule['majority']]['name']} cards")
+        return f"{rule['points']} if nobody has more {what} than you, else {rule['else']}"
+    if "own_count" in rule:
+        return f"{rule['points']} if you have at least {rule['min']} {C.SPECIES[rule['own_count']]['name']} cards"
+    if "over_river" in rule:
+        return f"{rule['flat']}, or {rule['flat'] + rule['over_river']} over a universal river"
+    if "at_tree" in rule:
+        return f"{rule['points']} if it sits at a {_species_names(rule['at_tree'])}"
+    if "per_tree_species" in rule:
+        return f"{rule['per_tree_species']} per different tree species in your forest"
+    if "per_river" in rule:
+        return f"{rule['per_river']} per river (single rivers and trees with a river)"
+    if "per_river_tree" in rule:
+        return f"{rule['per_river_tree']} per tree with a river"
+    if "per_water" in rule:
+        return f"{rule['per_water']} per card with the water condition in your forest"
+    if "if_has" in rule:
+        return f"{rule['points']} if you have at least one {C.SPECIES[rule['if_has']]['name']}"
+    if "per_cave" in rule:
+        return f"{rule['per_cave']} per card in your cave"
+    return str(rule.get("flat", 0))
+
+
+def effect_words(effect: dict | None) -> str:
+    if not effect:
+        return ""
+    if "whenever" in effect:
+        what = "a tree" if effect["whenever"] == "tree" else "a river card"
+        return f"whenever you later play {what}, draw {effect['draw']}"
+    return _effect(effect)

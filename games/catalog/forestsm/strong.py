@@ -19,7 +19,7 @@ from __future__ import annotations
 from games.engine.search import Budget, margin_value, redeal, strong_bot
 
 from . import components as C
-from .bot import CARD_WORTH, _best_draw, _distinct_plays, choose_move, play_value
+from .bot import CARD_WORTH, _best_draw, _distinct_plays, card_worth, choose_move, play_value
 from .scoring import all_scores, seat_score, summary
 
 SEARCHED_STEPS = ("action", "draw")
@@ -65,28 +65,38 @@ def evaluate(rules, state: dict, seat: int) -> float:
     return margin_value(values[seat], [value for other, value in enumerate(values) if other != seat], 8.0)
 
 
+def _scorer(state: dict, seat: int):
+    """The basic bot's scorer of a changed forest, and the seat's points as they stand."""
+    caves = [len(cave) for cave in state["caves"]]
+    summaries = [summary(forest, cave) for forest, cave in zip(state["forests"], caves)]
+
+    def scorer(forests):
+        mine = list(summaries)
+        mine[seat] = summary(forests[seat], caves[seat])
+        return seat_score(forests, caves, seat, mine)["total"]
+
+    return scorer, all_scores(state["forests"], caves)[seat]["total"]
+
+
 def shortlist(rules, state: dict, seat: int, moves: list, rng) -> list:
     """The best draw, then the distinct plays by the basic bot's value, best first."""
     draws = [move for move in moves if move["type"] == "draw"]
     plays = [move for move in moves if move["type"] == "play"]
     ordered = [_best_draw(state, seat, draws)] if draws else []
+    if not plays:
+        # the second draw: the deck, then the clearing's cards by the basic bot's worth
+        ordered += sorted(draws, key=lambda move: -card_worth(state, seat, move["card"])
+                          if move["source"] == "clearing" else float("-inf"))
+        return ordered
     if plays:
-        caves = [len(cave) for cave in state["caves"]]
-        summaries = [summary(forest, cave) for forest, cave in zip(state["forests"], caves)]
-
-        def scorer(forests):
-            mine = list(summaries)
-            mine[seat] = summary(forests[seat], caves[seat])
-            return seat_score(forests, caves, seat, mine)["total"]
-
-        base = all_scores(state["forests"], caves)[seat]["total"]
+        scorer, base = _scorer(state, seat)
         ranked = sorted(_distinct_plays(state, seat, plays),
                         key=lambda move: -play_value(state, seat, move, base, scorer))
         ordered += ranked
     return ordered
 
 
-STRONG_BUDGET = Budget(worlds=6, candidates=5, rollout_moves=24)
+STRONG_BUDGET = Budget(worlds=4, candidates=4, rollout_moves=12)
 
 _search = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate, shortlist=shortlist,
                      budget=STRONG_BUDGET, version=1)

@@ -66,7 +66,7 @@ def _hexes(name: str, anchor: tuple[int, int], rotation: int):
 
 def _outer_sides(anchor: tuple[int, int], rotation: int) -> list[tuple[int, int]]:
     """The two hexes a city faces (the open sea beyond the map's edge)."""
-    cq, cr = (anchor[0] + d for d in H.rotate(1, -1, rotation))
+    cq, cr = _city_hex(anchor, rotation)
     return [(cq + dq, cr + dr) for dq, dr in (H.rotate(*side, rotation) for side in T.CITY_OUTER_SIDES)]
 
 
@@ -142,8 +142,28 @@ def _city_hex(anchor, rotation) -> tuple[int, int]:
     return anchor[0] + dq, anchor[1] + dr
 
 
+def _outside(occupied) -> set[tuple[int, int]]:
+    """The empty hexes connected to the open sea beyond the map (not holes inside it)."""
+    qs = [q for q, r in occupied]
+    rs = [r for q, r in occupied]
+    low_q, high_q, low_r, high_r = min(qs) - 2, max(qs) + 2, min(rs) - 2, max(rs) + 2
+    start = (low_q, low_r)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        q, r = queue.popleft()
+        for dq, dr in H.DIRECTIONS:
+            there = (q + dq, r + dr)
+            if (there not in seen and there not in occupied
+                    and low_q <= there[0] <= high_q and low_r <= there[1] <= high_r):
+                seen.add(there)
+                queue.append(there)
+    return seen
+
+
 def _lay_city(layout: _Layout, colour: str, cities: list[tuple[int, int]], rng) -> bool:
     name = f"city-{colour}"
+    outside = _outside(layout.cells.keys())
     rim = [w for w in layout.water if any((w[0] + dq, w[1] + dr) not in layout.cells for dq, dr in H.DIRECTIONS)]
     options = []
     for rotation in range(6):
@@ -152,8 +172,7 @@ def _lay_city(layout: _Layout, colour: str, cities: list[tuple[int, int]], rng) 
             gap = min((H.cube_distance(*city, *other) for other in cities), default=99)
             if gap < MIN_CITY_DISTANCE or not layout.fits(name, anchor, rotation):
                 continue
-            outer = _outer_sides(anchor, rotation)
-            if any(side in layout.cells for side in outer):
+            if any(side not in outside for side in _outer_sides(anchor, rotation)):
                 continue
             if layout.water_contacts(name, anchor, rotation) < 2:
                 continue
@@ -254,10 +273,13 @@ def problems(board: dict) -> list[str]:
         if not any(n in sea.water for n in H.neighbours(k)):
             found.append(f"island {k} has no water beside it")
     cities = [k for k, i in sea.islands.items() if i["kind"] == "city"]
-    occupied = set(everything)
+    outside = _outside({H.parse(k) for k in everything})
+    for placed in board.get("pieces", []):
+        if placed["piece"].startswith("city-"):
+            anchor = H.parse(placed["anchor"])
+            if any(side not in outside for side in _outer_sides(anchor, placed["rotation"])):
+                found.append(f"{placed['piece']} does not face the open sea")
     for k in cities:
-        if sum(n not in occupied for n in H.neighbours(k)) < 2:
-            found.append(f"city {k} is not on the rim")
         if any(H.distance(k, other) < MIN_CITY_DISTANCE for other in cities if other != k):
             found.append(f"city {k} is too close to another city")
     return found
@@ -345,26 +367,26 @@ class Sea:
 # One fixed, checked layout for tests, examples and a first game (a compact landscape
 # sea with Zeus near the middle). Pieces as (piece, anchor, rotation).
 FIRST_GAME_PIECES = (
-    ("7-0", "0,0", 5),
-    ("7-5", "-2,2", 5),
-    ("11-2", "0,3", 4),
-    ("7-3", "-2,5", 5),
-    ("11-1", "-5,4", 1),
-    ("7-4", "-5,1", 3),
-    ("7-1", "-2,-1", 5),
-    ("9-0", "3,-1", 3),
-    ("7-2", "-4,-2", 3),
-    ("11-0", "5,1", 0),
-    ("9-2", "7,-2", 0),
-    ("9-1", "0,-4", 0),
-    ("city-pink", "-4,6", 4),
-    ("city-blue", "7,-4", 0),
-    ("city-yellow", "-4,-4", 0),
-    ("city-red", "6,2", 2),
-    ("city-black", "-8,4", 5),
-    ("city-green", "0,-2", 0),
+    ("7-0", "0,0", 3),
+    ("7-4", "-2,2", 5),
+    ("11-0", "2,1", 3),
+    ("9-1", "-1,-2", 5),
+    ("11-2", "0,4", 4),
+    ("9-2", "-5,1", 3),
+    ("7-2", "2,-3", 1),
+    ("7-1", "-4,-2", 2),
+    ("7-5", "4,3", 3),
+    ("11-1", "6,-2", 0),
+    ("7-3", "5,-4", 5),
+    ("9-0", "-6,4", 3),
+    ("city-black", "-3,4", 3),
+    ("city-blue", "7,-5", 1),
+    ("city-green", "-7,-1", 0),
+    ("city-pink", "5,4", 2),
+    ("city-red", "0,-4", 0),
+    ("city-yellow", "-8,4", 5),
 )
-FIRST_GAME_TEMPLES = ('red', 'green', 'blue', 'black', 'yellow', 'pink')
+FIRST_GAME_TEMPLES = ('blue', 'black', 'red', 'pink', 'green', 'yellow')
 
 FIRST_GAME: dict = build([{"piece": n, "anchor": a, "rotation": r} for n, a, r in FIRST_GAME_PIECES],
                          list(FIRST_GAME_TEMPLES))

@@ -72,62 +72,85 @@ def _outer_sides(anchor: tuple[int, int], rotation: int) -> list[tuple[int, int]
 
 # --- the layout under construction ------------------------------------------------
 
+@lru_cache(maxsize=None)
+def _shape(name: str, rotation: int):
+    """Offsets of a turned piece: all its hexes, its water hexes, and the hexes beside
+    each of them (with repeats, one per shared side) for counting contacts."""
+    turned = _turned(name, rotation)
+    cells = tuple((dq, dr) for dq, dr, _, _ in turned)
+    water = tuple((dq, dr) for dq, dr, kind, _ in turned if kind == "water")
+    around = tuple((dq + a, dr + b) for dq, dr in cells for a, b in H.DIRECTIONS)
+    around_water = tuple((dq + a, dr + b) for dq, dr in water for a, b in H.DIRECTIONS)
+    return cells, water, around, around_water
+
+
 class _Layout:
     def __init__(self):
         self.cells: dict[tuple[int, int], tuple[str, str | None]] = {}
         self.water: set[tuple[int, int]] = set()
         self.pieces: list[dict] = []
-        self.reserved: set[tuple[int, int]] = set()   # cities' outer sides stay open
+        self.blocked: set[tuple[int, int]] = set()   # laid hexes and the cities' open outer sides
 
     def place(self, name, anchor, rotation):
         for q, r, kind, colour in _hexes(name, anchor, rotation):
             self.cells[(q, r)] = (kind, colour)
+            self.blocked.add((q, r))
             if kind == "water":
                 self.water.add((q, r))
         self.pieces.append({"piece": name, "anchor": H.key(*anchor), "rotation": rotation})
 
     def fits(self, name, anchor, rotation) -> bool:
-        return all((q, r) not in self.cells and (q, r) not in self.reserved
-                   for q, r, _, _ in _hexes(name, anchor, rotation))
+        aq, ar = anchor
+        blocked = self.blocked
+        return not any((aq + dq, ar + dr) in blocked for dq, dr in _shape(name, rotation)[0])
 
     def water_contacts(self, name, anchor, rotation) -> int:
-        count = 0
-        for q, r, kind, _ in _hexes(name, anchor, rotation):
-            if kind == "water":
-                count += sum((q + dq, r + dr) in self.water for dq, dr in H.DIRECTIONS)
-        return count
+        aq, ar = anchor
+        water = self.water
+        return sum((aq + dq, ar + dr) in water for dq, dr in _shape(name, rotation)[3])
 
     def touching(self, name, anchor, rotation) -> int:
         """Sides shared with hexes already laid: a measure of how snugly a piece fits."""
-        return sum((q + dq, r + dr) in self.cells
-                   for q, r, _, _ in _hexes(name, anchor, rotation) for dq, dr in H.DIRECTIONS)
+        aq, ar = anchor
+        cells = self.cells
+        return sum((aq + dq, ar + dr) in cells for dq, dr in _shape(name, rotation)[2])
 
     def anchors_against_water(self, name, rotation, targets):
         """Anchors that put one of the piece's water hexes on an empty hex beside `targets`."""
         free = {(q + dq, r + dr) for q, r in targets for dq, dr in H.DIRECTIONS} - self.cells.keys()
-        own_water = [(dq, dr) for dq, dr, kind, _ in _turned(name, rotation) if kind == "water"]
+        own_water = _shape(name, rotation)[1]
         return {(fq - dq, fr - dr) for fq, fr in free for dq, dr in own_water}
 
 
-def _spread(cells) -> float:
-    """Size of the laid hexes' bounding box on screen, measured so a map 1.4 times as wide
-    as high is the most compact: keeps the sea a landscape page, not a long strip."""
-    xs = [(q + r / 2) * 1.732 for q, r in cells]
-    ys = [1.5 * r for q, r in cells]
-    width, height = max(xs) - min(xs), max(ys) - min(ys)
+def _screen(q: int, r: int) -> tuple[float, float]:
+    return (q + r / 2) * 1.732, 1.5 * r
+
+
+def _spread(box, cells) -> float:
+    """Size of the bounding box on screen of `box` (min x, max x, min y, max y) grown by
+    `cells`, measured so a map 1.4 times as wide as high is the most compact: keeps the
+    sea a landscape page, not a long strip."""
+    low_x, high_x, low_y, high_y = box
+    for q, r in cells:
+        x, y = _screen(q, r)
+        low_x, high_x, low_y, high_y = min(low_x, x), max(high_x, x), min(low_y, y), max(high_y, y)
+    width, height = high_x - low_x, high_y - low_y
     return max(width / 1.4, height) + 0.25 * (width / 1.4 + height)
 
 
 def _lay_board_tile(layout: _Layout, name: str, rng) -> bool:
+    points = [_screen(q, r) for q, r in layout.cells]
+    box = (min(x for x, _ in points), max(x for x, _ in points), min(y for _, y in points), max(y for _, y in points))
     options = []
     for rotation in range(6):
+        offsets = _shape(name, rotation)[0]
         for anchor in sorted(layout.anchors_against_water(name, rotation, layout.water)):
             if not layout.fits(name, anchor, rotation):
                 continue
             if layout.water_contacts(name, anchor, rotation) < 2:
                 continue
-            new = [(q, r) for q, r, _, _ in _hexes(name, anchor, rotation)]
-            score = layout.touching(name, anchor, rotation) - 2 * _spread(list(layout.cells) + new)
+            new = [(anchor[0] + dq, anchor[1] + dr) for dq, dr in offsets]
+            score = layout.touching(name, anchor, rotation) - 2 * _spread(box, new)
             options.append((-score, anchor, rotation))
     if not options:
         return False
@@ -182,7 +205,7 @@ def _lay_city(layout: _Layout, colour: str, cities: list[tuple[int, int]], rng) 
     options.sort()
     *_, anchor, rotation = options[_draw(rng, min(3, len(options)))]
     layout.place(name, anchor, rotation)
-    layout.reserved.update(_outer_sides(anchor, rotation))
+    layout.blocked.update(_outer_sides(anchor, rotation))
     cities.append(_city_hex(anchor, rotation))
     return True
 

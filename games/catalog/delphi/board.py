@@ -252,6 +252,16 @@ def build(pieces: list[dict], temples: list[str]) -> dict:
             "pieces": [dict(p) for p in pieces]}
 
 
+def piece_of(board: dict) -> dict[str, int]:
+    """Which laid piece (index into board["pieces"]) each hex belongs to: for drawing
+    the tiles' outlines."""
+    found = {}
+    for index, placed in enumerate(board.get("pieces", [])):
+        for q, r, _, _ in _hexes(placed["piece"], H.parse(placed["anchor"]), placed["rotation"]):
+            found[H.key(q, r)] = index
+    return found
+
+
 def generate(rng, players: int = 4) -> dict:
     """A legal map, the same for the same rng (all 18 pieces are used at every player count)."""
     for _ in range(MAX_ATTEMPTS):

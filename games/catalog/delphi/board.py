@@ -320,8 +320,22 @@ def problems(board: dict) -> list[str]:
 
 # --- the Sea helper ------------------------------------------------------------------
 
+_RECENT: dict[int, "Sea"] = {}
+
+
+def sea_for(board: dict) -> "Sea":
+    """The Sea of a map dict, reused while the same dict object is asked about again (a
+    map never changes after setup, and the rules ask about it on every move)."""
+    sea = _RECENT.get(id(board))
+    if sea is None or sea.board is not board:
+        if len(_RECENT) >= 64:
+            _RECENT.clear()
+        sea = _RECENT[id(board)] = Sea(board)
+    return sea
+
+
 class Sea:
-    """Questions the rules ask of a map dict (built once per state, never stored)."""
+    """Questions the rules ask of a map dict (a view of it, never stored in the state)."""
 
     def __init__(self, board: dict):
         self.board = board
@@ -332,7 +346,7 @@ class Sea:
         self._water_neighbours = {k: [n for n in H.neighbours(k) if n in self.water]
                                   for k in list(self.water) + [self.zeus]}
         self._adjacent_islands = {k: [n for n in H.neighbours(k) if n in self.islands] for k in self._water_neighbours}
-        self._steps: dict[str, dict[str, int]] = {}
+        self._steps: dict[tuple[str, bool], dict[str, int]] = {}
 
     def colour(self, water_key: str) -> str:
         return self.water[water_key]
@@ -353,24 +367,29 @@ class Sea:
             return self._adjacent_islands[water_key]
         return [n for n in H.neighbours(water_key) if n in self.islands]
 
-    def steps_over_water(self, from_key: str) -> dict[str, int]:
+    def steps_over_water(self, from_key: str, over_shallows: bool = False) -> dict[str, int]:
         """Fewest water steps from a space to every water space (itself 0).
 
         The path runs over water only: never over islands, shallows or Zeus. Zeus may be
         the start (ships begin there); to finish on Zeus the rules add one step from
-        one of `zeus_neighbours()`.
+        one of `zeus_neighbours()`. With `over_shallows` (the equipment that lets a ship
+        cross shallows) a shallow, Zeus included, counts as one more space on the way;
+        the result still lists only water spaces (and the start).
         """
-        if from_key not in self._steps:
+        cache = (from_key, over_shallows)
+        if cache not in self._steps:
+            passable = set(self.shallows) if over_shallows else set()
             steps = {from_key: 0}
             queue = deque([from_key])
             while queue:
                 here = queue.popleft()
-                for there in self.water_neighbours(here):
-                    if there not in steps:
+                ahead = H.neighbours(here) if over_shallows else self.water_neighbours(here)
+                for there in ahead:
+                    if there not in steps and (there in self.water or there in passable):
                         steps[there] = steps[here] + 1
                         queue.append(there)
-            self._steps[from_key] = steps
-        return dict(self._steps[from_key])
+            self._steps[cache] = {k: v for k, v in steps.items() if k in self.water or k == from_key}
+        return dict(self._steps[cache])
 
     def islands_within(self, water_key: str, distance: int) -> list[str]:
         """Islands a ship on `water_key` reaches with at most `distance` water spaces between.

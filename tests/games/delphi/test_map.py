@@ -173,6 +173,14 @@ def test_steps_never_pass_over_zeus():
     assert steps["3,0"] == 5
 
 
+def test_steps_over_shallows_with_the_equipment_that_allows_it():
+    sea = B.Sea(SMALL)
+    steps = sea.steps_over_water("-1,0", over_shallows=True)
+    assert steps["1,0"] == 2 and steps["3,0"] == 4      # straight over Zeus
+    assert "0,0" not in steps
+    assert sea.steps_over_water("-1,0")["1,0"] == 3      # the plain answer is unchanged
+
+
 def test_steps_from_zeus_start_there():
     sea = B.Sea(SMALL)
     steps = sea.steps_over_water(sea.zeus)
@@ -210,3 +218,10 @@ def test_first_game_sea_answers():
         assert any(temple in sea.adjacent_islands(w) for w in sea.water)
         assert sea.islands[sea.city(colour)]["kind"] == "city"
     assert max(sea.steps_over_water(sea.zeus).values()) <= 20
+
+
+def test_sea_for_reuses_the_sea_of_the_same_map_dict():
+    board = json.loads(json.dumps(B.FIRST_GAME))
+    assert B.sea_for(board) is B.sea_for(board)
+    assert B.sea_for(board) is not B.sea_for(json.loads(json.dumps(board)))
+    assert B.sea_for(board).zeus == board["zeus"]

@@ -253,6 +253,10 @@ def sea_svg(sea, marks: dict | None = None, clickable=()) -> SafeString:
              f'aria-label="The sea: {len(sea.water)} water spaces around Zeus">',
              f"<style>{STYLE}</style>",
              f'<rect x="{_f(left)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" fill="#cfe6ef"/>']
+    for key in sea.gaps:          # holes between the tiles: shallows, never a space to name
+        x, y = _centre(key)
+        parts.append(f'<polygon class="gap" points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{SHALLOWS}" '
+                     f'stroke="#ffffff" stroke-width="1.2"><title>shallows</title></polygon>')
     for key in sorted(keys, key=lambda k: (H.parse(k)[1], H.parse(k)[0])):
         parts.append(_space(sea, key, codes, clickable))
     parts.append(_piece_edges(sea, sea.board))

@@ -348,6 +348,19 @@ class Sea:
         self._adjacent_islands = {k: [n for n in H.neighbours(k) if n in self.islands] for k in self._water_neighbours}
         self._steps: dict[tuple[str, bool], dict[str, int]] = {}
 
+    @property
+    def gaps(self) -> list[str]:
+        """Empty hexes enclosed by the map: holes between the tiles, which count as
+        shallows (impassable, unless an equipment card lets a ship cross shallows)."""
+        if not hasattr(self, "_gaps"):
+            laid = {H.parse(k) for k in list(self.water) + list(self.islands) + self.shallows}
+            outside = _outside(laid)
+            qs, rs = [q for q, _ in laid], [r for _, r in laid]
+            self._gaps = sorted((H.key(q, r) for q in range(min(qs), max(qs) + 1) for r in range(min(rs), max(rs) + 1)
+                                 if (q, r) not in laid and (q, r) not in outside),
+                                key=lambda k: (H.parse(k)[1], H.parse(k)[0]))
+        return self._gaps
+
     def colour(self, water_key: str) -> str:
         return self.water[water_key]
 
@@ -373,12 +386,13 @@ class Sea:
         The path runs over water only: never over islands, shallows or Zeus. Zeus may be
         the start (ships begin there); to finish on Zeus the rules add one step from
         one of `zeus_neighbours()`. With `over_shallows` (the equipment that lets a ship
-        cross shallows) a shallow, Zeus included, counts as one more space on the way;
-        the result still lists only water spaces (and the start).
+        cross shallows) a shallow, Zeus included, or a gap between the tiles counts as
+        one more space on the way; the result still lists only water spaces (and the
+        start).
         """
         cache = (from_key, over_shallows)
         if cache not in self._steps:
-            passable = set(self.shallows) if over_shallows else set()
+            passable = set(self.shallows) | set(self.gaps) if over_shallows else set()
             steps = {from_key: 0}
             queue = deque([from_key])
             while queue:

@@ -23,7 +23,7 @@ and at least 5 hexes from the other cities.
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from functools import lru_cache
 
 from . import hexes as H
@@ -280,7 +280,6 @@ def problems(board: dict) -> list[str]:
     """Everything that makes a map dict illegal (an empty list for a legal map)."""
     found = []
     sea = Sea(board)
-    from collections import Counter
     colours = Counter(sea.water.values())
     if any(colours[c] != 12 for c in T.COLOURS) or len(sea.water) != 72:
         found.append(f"water colours {dict(colours)}")
@@ -294,6 +293,11 @@ def problems(board: dict) -> list[str]:
         found.append("temple colours")
     if sorted(i["colour"] for i in sea.islands.values() if i["kind"] == "city") != sorted(T.COLOURS):
         found.append("city colours")
+    if Counter(i["ring"] for i in sea.islands.values() if i["kind"] == "tile") != {c: 2 for c in T.COLOURS}:
+        found.append("island-tile rings")
+    sites = [i["sites"] for i in sea.islands.values() if i["kind"] == "statue"]
+    if any(len(set(s)) != 3 for s in sites) or Counter(c for s in sites for c in s) != {c: 3 for c in T.COLOURS}:
+        found.append("statue sites")
     everything = list(sea.water) + list(sea.islands) + list(sea.shallows)
     if len(set(everything)) != len(everything):
         found.append("overlapping hexes")

@@ -13,7 +13,7 @@ from games.catalog.delphi import tiles as T
 from games.engine.rng import rng_for_testing
 
 # 2,000 seeds take a couple of minutes; the default run checks a sample of them.
-SEEDS = int(os.environ.get("DELPHI_MAP_SEEDS", "60"))
+SEEDS = int(os.environ.get("DELPHI_MAP_SEEDS", "40"))
 
 
 # --- hexes -------------------------------------------------------------------------
@@ -121,6 +121,11 @@ def test_problems_finds_broken_maps():
     blue = next(k for k, c in board["water"].items() if c == "blue")
     board["water"][blue] = "red"
     assert any("water colours" in p for p in B.problems(board))
+
+    board = json.loads(json.dumps(B.FIRST_GAME))
+    statue = next(i for i in board["islands"].values() if i["kind"] == "statue")
+    statue["sites"][1] = statue["sites"][0]
+    assert "statue sites" in B.problems(board)
 
     board = json.loads(json.dumps(B.FIRST_GAME))
     sea = B.Sea(board)

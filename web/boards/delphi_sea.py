@@ -44,7 +44,14 @@ SHALLOWS = "#e9e2c9"
 ZEUS = "#fbf3d2"
 PIECE_EDGE = "#1d2b3a"
 # Where the marks of one space go, around its centre (in hex radii).
-SLOTS = ((0, 0), (-0.42, -0.3), (0.42, -0.3), (-0.42, 0.3), (0.42, 0.3), (0, -0.55), (0, 0.55))
+# Where the marks of one space go, by how many there are (offsets in hex radii), and
+# how much they shrink to fit.
+SLOTS = {1: ((0, -0.1),),
+         2: ((-0.3, -0.2), (0.3, 0.15)),
+         3: ((-0.33, -0.25), (0.33, -0.25), (0, 0.22)),
+         4: ((-0.33, -0.25), (0.33, -0.25), (-0.33, 0.22), (0.33, 0.22))}
+MANY_SLOTS = ((0, 0), (-0.42, -0.3), (0.42, -0.3), (-0.42, 0.3), (0.42, 0.3), (0, -0.55), (0, 0.55))
+SCALE = {1: 1.0, 2: 0.8, 3: 0.72, 4: 0.65}
 STYLE = (".delphi-sea text{font-family:system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
          ".delphi-sea .can{cursor:pointer}"
          ".delphi-sea .can>.hex{stroke:#111;stroke-width:2.5;stroke-dasharray:5 3}"
@@ -193,7 +200,8 @@ def _ship(x, y, colour) -> str:
             f'stroke-width="1.2"/>')
 
 
-def _mark(sea, key: str, mark: dict, x: float, y: float) -> str:
+def _mark(sea, key: str, mark: dict, x: float, y: float, scale: float = 1.0) -> str:
+    """One mark drawn at (x, y), shrunk about that point by `scale`."""
     kind = mark.get("kind")
     colour = mark.get("colour")
     fill = FILL.get(colour, "#fff") if colour else "#fff"
@@ -224,7 +232,9 @@ def _mark(sea, key: str, mark: dict, x: float, y: float) -> str:
         body = _text(x, y + 4, mark.get("text", ""), 9, "#111")
     else:
         return ""
-    return f'<g class="mark {escape(str(kind))}">{_title(mark.get("title"))}{body}</g>'
+    shrink = (f' transform="translate({_f(x)} {_f(y)}) scale({scale}) translate({_f(-x)} {_f(-y)})"'
+              if scale != 1 else "")
+    return f'<g class="mark {escape(str(kind))}"{shrink}>{_title(mark.get("title"))}{body}</g>'
 
 
 def _marks_on(sea, key: str, marks: list[dict]) -> str:
@@ -238,16 +248,17 @@ def _marks_on(sea, key: str, marks: list[dict]) -> str:
     placed = [m for m in marks if m.get("kind") != "highlight"]
     island = sea.islands.get(key)
     sites = island["sites"] if island and island["kind"] == "statue" else []
-    free_slots = list(SLOTS) if len(placed) > 1 else [(0, -0.1)]
+    loose = [m for m in placed if not (m.get("kind") == "statue" and m.get("colour") in sites)]
+    free_slots = list(SLOTS.get(len(loose), MANY_SLOTS))
+    scale = SCALE.get(len(loose), 0.6)
     for mark in placed:
         if mark.get("kind") == "statue" and mark.get("colour") in sites:
             # A raised statue stands on the building site of its colour.
-            mx, my = _site(x, y, sites.index(mark["colour"]))
-            my += 1
+            sx, sy = _site(x, y, sites.index(mark["colour"]))
+            parts.append(_mark(sea, key, mark, sx, sy + 1))
         else:
             dx, dy = free_slots.pop(0) if free_slots else (0, 0)
-            mx, my = x + dx * SIZE, y + dy * SIZE
-        parts.append(_mark(sea, key, mark, mx, my))
+            parts.append(_mark(sea, key, mark, x + dx * SIZE, y + dy * SIZE, scale))
     return "".join(parts)
 
 

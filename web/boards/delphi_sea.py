@@ -285,7 +285,7 @@ def sea_svg(sea, marks: dict | None = None, clickable=()) -> SafeString:
         x, y = _centre(key)
         parts.append(f'<polygon class="gap" points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{SHALLOWS}" '
                      f'stroke="#ffffff" stroke-width="1.2"><title>shallows</title></polygon>')
-    for key in sorted(keys, key=lambda k: (H.parse(k)[1], H.parse(k)[0])):
+    for key in sorted(keys, key=H.reading_order):
         parts.append(_space(sea, key, codes, clickable, marks.get(key) or []))
     parts.append(_piece_edges(sea, sea.board))
     parts.append("</svg>")

@@ -32,11 +32,6 @@ LANDMARK_ORDER = ("temple", "city", "statue", "offering", "monster", "monster2",
 assert set(LETTER) == set(COLOURS)
 
 
-def _reading_order(space: str) -> tuple[int, int]:
-    q, r = H.parse(space)
-    return r, q
-
-
 def _as_sea(sea):
     """A Sea for a Sea or a map dict (the state's "sea")."""
     return B.sea_for(sea) if isinstance(sea, dict) else sea
@@ -56,9 +51,9 @@ def codes(sea) -> dict[str, str]:
         counters[prefix] = counters.get(prefix, 0) + 1
         return f"{prefix}{counters[prefix]}"
 
-    for space in sorted(sea.water, key=_reading_order):
+    for space in sorted(sea.water, key=H.reading_order):
         found[space] = number(LETTER[sea.water[space]])
-    for space in sorted(sea.islands, key=_reading_order):
+    for space in sorted(sea.islands, key=H.reading_order):
         island = sea.islands[space]
         kind = island["kind"]
         if kind == "temple":
@@ -67,7 +62,7 @@ def codes(sea) -> dict[str, str]:
             found[space] = LETTER[island["colour"]] + "C"
         else:
             found[space] = number(ISLAND_LETTER[kind])
-    for space in sorted(sea.shallows, key=_reading_order):
+    for space in sorted(sea.shallows, key=H.reading_order):
         if space != sea.zeus:
             found[space] = number("X")
     sea._space_codes = found
@@ -138,7 +133,7 @@ def describe(sea, key: str) -> str:
             return f"{name}, beside Zeus"
         beside = sea.adjacent_islands(key)
         for kind in LANDMARK_ORDER:
-            for island in sorted(beside, key=_reading_order):
+            for island in sorted(beside, key=H.reading_order):
                 if sea.islands[island]["kind"] == kind:
                     return f"{name}, beside {space_name(sea, island)}"
         return f"{name}, open water {direction_from_zeus(sea, key)} of Zeus"

@@ -17,7 +17,7 @@ from collections import deque
 
 from . import components as C
 from . import queries as Q
-from .hexes import neighbours
+from .queries import neighbours
 from .moves import action_cost, free_site
 
 SHIP_PREFERENCE = (5, 3, 6, 7, 2, 1, 0, 4)
@@ -181,10 +181,10 @@ def _goal_field(state, seat) -> dict[str, float]:
         for key, dist in _distance_field(state, around).items():
             field[key] = dist
         return field
-    far = Q.has_equipment(state, seat, 10) or Q.has_equipment(state, seat, 12) or Q.has_equipment(state, seat, 9)
+    reach_card = {"temple": 12, "offering": 12, "city": 9, "statue": 9}
     for island, weight in targets(state, seat):
         shore = [k for k in neighbours(island) if k in Q.water(state)]
-        if far:
+        if Q.has_equipment(state, seat, reach_card.get(Q.islands(state)[island]["kind"], 10)):
             shore += [n for k in shore for n in neighbours(k) if n in Q.water(state)]
         for key, dist in _distance_field(state, shore).items():
             value = dist + weight
@@ -198,8 +198,8 @@ def _goal_field(state, seat) -> dict[str, float]:
 TASKS = ("deliver", "raise_statue", "shrine", "explore", "load_offering", "load_statue", "fight")
 
 
-def _cost(state, seat, move) -> int:
-    return action_cost(state, seat, move, {})
+def _cost(state, seat, move, cache=None) -> int:
+    return action_cost(state, seat, move, {} if cache is None else cache)
 
 
 def _source_penalty(state, seat, move) -> float:
@@ -214,6 +214,10 @@ def _source_penalty(state, seat, move) -> float:
 def _actions(state, seat, moves):
     me = Q.seat_state(state, seat)
     favour = me["favour"]
+    cache: dict = {}
+
+    def _cost(state, seat, move):
+        return action_cost(state, seat, move, cache)
     # Gods first, when they help.
     pick = _gods(state, seat, moves)
     if pick is not None:

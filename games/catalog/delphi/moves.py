@@ -468,8 +468,12 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     if not state or state.get("phase") == "over":
         return []
     cache: dict = {}
-    found = [move for move in candidates(state, seat, cache) if problem(state, seat, move, cache) is None]
-    return found
+    if current_actor(state) == seat and not state["pending"] and state["step"] == "actions":
+        # Action candidates come judged already (see action_candidates).
+        return action_candidates(state, seat, cache) + [
+            move for move in god_candidates(state, seat) + [{"type": "end"}]
+            if problem(state, seat, move, cache) is None]
+    return [move for move in candidates(state, seat, cache) if problem(state, seat, move, cache) is None]
 
 
 def candidates(state: dict, seat: int, cache: dict) -> list[dict]:
@@ -595,8 +599,15 @@ def action_candidates(state: dict, seat: int, cache: dict) -> list[dict]:
         bodies.append({"type": "advance_god", "colour": colour})
     for colour in C.AMULETS.values():
         bodies.append({"type": "amulet", "colour": colour})
+    # Every candidate is judged by the same parts as ``problem``: the body once (it does
+    # not depend on what pays), then each source's cost.
+    favour = me["favour"]
     moves = []
     for body in bodies:
+        if _task_problem(state, seat, body, cache) is not None:
+            continue
         for source in srcs:
-            moves.append({**body, **source})
+            move = {**body, **source}
+            if action_cost(state, seat, move, cache) <= favour:
+                moves.append(move)
     return moves

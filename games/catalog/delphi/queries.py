@@ -5,9 +5,16 @@ The state is plain JSON (see setup.py for its shape). Nothing here changes it.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from . import components as C
-from .hexes import neighbours
+from . import hexes
+
+
+@lru_cache(maxsize=None)
+def neighbours(space: str) -> tuple[str, ...]:
+    """The six keys around a space (cached: the map's few hundred keys are asked often)."""
+    return tuple(hexes.neighbours(space))
 
 
 def seat_state(state: dict, seat: int) -> dict:

@@ -72,62 +72,85 @@ def _outer_sides(anchor: tuple[int, int], rotation: int) -> list[tuple[int, int]
 
 # --- the layout under construction ------------------------------------------------
 
+@lru_cache(maxsize=None)
+def _shape(name: str, rotation: int):
+    """Offsets of a turned piece: all its hexes, its water hexes, and the hexes beside
+    each of them (with repeats, one per shared side) for counting contacts."""
+    turned = _turned(name, rotation)
+    cells = tuple((dq, dr) for dq, dr, _, _ in turned)
+    water = tuple((dq, dr) for dq, dr, kind, _ in turned if kind == "water")
+    around = tuple((dq + a, dr + b) for dq, dr in cells for a, b in H.DIRECTIONS)
+    around_water = tuple((dq + a, dr + b) for dq, dr in water for a, b in H.DIRECTIONS)
+    return cells, water, around, around_water
+
+
 class _Layout:
     def __init__(self):
         self.cells: dict[tuple[int, int], tuple[str, str | None]] = {}
         self.water: set[tuple[int, int]] = set()
         self.pieces: list[dict] = []
-        self.reserved: set[tuple[int, int]] = set()   # cities' outer sides stay open
+        self.blocked: set[tuple[int, int]] = set()   # laid hexes and the cities' open outer sides
 
     def place(self, name, anchor, rotation):
         for q, r, kind, colour in _hexes(name, anchor, rotation):
             self.cells[(q, r)] = (kind, colour)
+            self.blocked.add((q, r))
             if kind == "water":
                 self.water.add((q, r))
         self.pieces.append({"piece": name, "anchor": H.key(*anchor), "rotation": rotation})
 
     def fits(self, name, anchor, rotation) -> bool:
-        return all((q, r) not in self.cells and (q, r) not in self.reserved
-                   for q, r, _, _ in _hexes(name, anchor, rotation))
+        aq, ar = anchor
+        blocked = self.blocked
+        return not any((aq + dq, ar + dr) in blocked for dq, dr in _shape(name, rotation)[0])
 
     def water_contacts(self, name, anchor, rotation) -> int:
-        count = 0
-        for q, r, kind, _ in _hexes(name, anchor, rotation):
-            if kind == "water":
-                count += sum((q + dq, r + dr) in self.water for dq, dr in H.DIRECTIONS)
-        return count
+        aq, ar = anchor
+        water = self.water
+        return sum((aq + dq, ar + dr) in water for dq, dr in _shape(name, rotation)[3])
 
     def touching(self, name, anchor, rotation) -> int:
         """Sides shared with hexes already laid: a measure of how snugly a piece fits."""
-        return sum((q + dq, r + dr) in self.cells
-                   for q, r, _, _ in _hexes(name, anchor, rotation) for dq, dr in H.DIRECTIONS)
+        aq, ar = anchor
+        cells = self.cells
+        return sum((aq + dq, ar + dr) in cells for dq, dr in _shape(name, rotation)[2])
 
     def anchors_against_water(self, name, rotation, targets):
         """Anchors that put one of the piece's water hexes on an empty hex beside `targets`."""
         free = {(q + dq, r + dr) for q, r in targets for dq, dr in H.DIRECTIONS} - self.cells.keys()
-        own_water = [(dq, dr) for dq, dr, kind, _ in _turned(name, rotation) if kind == "water"]
+        own_water = _shape(name, rotation)[1]
         return {(fq - dq, fr - dr) for fq, fr in free for dq, dr in own_water}
 
 
-def _spread(cells) -> float:
-    """Size of the laid hexes' bounding box on screen, measured so a map 1.4 times as wide
-    as high is the most compact: keeps the sea a landscape page, not a long strip."""
-    xs = [(q + r / 2) * 1.732 for q, r in cells]
-    ys = [1.5 * r for q, r in cells]
-    width, height = max(xs) - min(xs), max(ys) - min(ys)
+def _screen(q: int, r: int) -> tuple[float, float]:
+    return (q + r / 2) * 1.732, 1.5 * r
+
+
+def _spread(box, cells) -> float:
+    """Size of the bounding box on screen of `box` (min x, max x, min y, max y) grown by
+    `cells`, measured so a map 1.4 times as wide as high is the most compact: keeps the
+    sea a landscape page, not a long strip."""
+    low_x, high_x, low_y, high_y = box
+    for q, r in cells:
+        x, y = _screen(q, r)
+        low_x, high_x, low_y, high_y = min(low_x, x), max(high_x, x), min(low_y, y), max(high_y, y)
+    width, height = high_x - low_x, high_y - low_y
     return max(width / 1.4, height) + 0.25 * (width / 1.4 + height)
 
 
 def _lay_board_tile(layout: _Layout, name: str, rng) -> bool:
+    points = [_screen(q, r) for q, r in layout.cells]
+    box = (min(x for x, _ in points), max(x for x, _ in points), min(y for _, y in points), max(y for _, y in points))
     options = []
     for rotation in range(6):
+        offsets = _shape(name, rotation)[0]
         for anchor in sorted(layout.anchors_against_water(name, rotation, layout.water)):
             if not layout.fits(name, anchor, rotation):
                 continue
             if layout.water_contacts(name, anchor, rotation) < 2:
                 continue
-            new = [(q, r) for q, r, _, _ in _hexes(name, anchor, rotation)]
-            score = layout.touching(name, anchor, rotation) - 2 * _spread(list(layout.cells) + new)
+            new = [(anchor[0] + dq, anchor[1] + dr) for dq, dr in offsets]
+            score = layout.touching(name, anchor, rotation) - 2 * _spread(box, new)
             options.append((-score, anchor, rotation))
     if not options:
         return False
@@ -182,7 +205,7 @@ def _lay_city(layout: _Layout, colour: str, cities: list[tuple[int, int]], rng) 
     options.sort()
     *_, anchor, rotation = options[_draw(rng, min(3, len(options)))]
     layout.place(name, anchor, rotation)
-    layout.reserved.update(_outer_sides(anchor, rotation))
+    layout.blocked.update(_outer_sides(anchor, rotation))
     cities.append(_city_hex(anchor, rotation))
     return True
 
@@ -227,6 +250,16 @@ def build(pieces: list[dict], temples: list[str]) -> dict:
             "shallows": sorted(shallows, key=order),
             "islands": {k: islands[k] for k in sorted(islands, key=order)},
             "pieces": [dict(p) for p in pieces]}
+
+
+def piece_of(board: dict) -> dict[str, int]:
+    """Which laid piece (index into board["pieces"]) each hex belongs to: for drawing
+    the tiles' outlines."""
+    found = {}
+    for index, placed in enumerate(board.get("pieces", [])):
+        for q, r, _, _ in _hexes(placed["piece"], H.parse(placed["anchor"]), placed["rotation"]):
+            found[H.key(q, r)] = index
+    return found
 
 
 def generate(rng, players: int = 4) -> dict:
@@ -287,8 +320,22 @@ def problems(board: dict) -> list[str]:
 
 # --- the Sea helper ------------------------------------------------------------------
 
+_RECENT: dict[int, "Sea"] = {}
+
+
+def sea_for(board: dict) -> "Sea":
+    """The Sea of a map dict, reused while the same dict object is asked about again (a
+    map never changes after setup, and the rules ask about it on every move)."""
+    sea = _RECENT.get(id(board))
+    if sea is None or sea.board is not board:
+        if len(_RECENT) >= 64:
+            _RECENT.clear()
+        sea = _RECENT[id(board)] = Sea(board)
+    return sea
+
+
 class Sea:
-    """Questions the rules ask of a map dict (built once per state, never stored)."""
+    """Questions the rules ask of a map dict (a view of it, never stored in the state)."""
 
     def __init__(self, board: dict):
         self.board = board
@@ -299,7 +346,7 @@ class Sea:
         self._water_neighbours = {k: [n for n in H.neighbours(k) if n in self.water]
                                   for k in list(self.water) + [self.zeus]}
         self._adjacent_islands = {k: [n for n in H.neighbours(k) if n in self.islands] for k in self._water_neighbours}
-        self._steps: dict[str, dict[str, int]] = {}
+        self._steps: dict[tuple[str, bool], dict[str, int]] = {}
 
     def colour(self, water_key: str) -> str:
         return self.water[water_key]
@@ -320,24 +367,29 @@ class Sea:
             return self._adjacent_islands[water_key]
         return [n for n in H.neighbours(water_key) if n in self.islands]
 
-    def steps_over_water(self, from_key: str) -> dict[str, int]:
+    def steps_over_water(self, from_key: str, over_shallows: bool = False) -> dict[str, int]:
         """Fewest water steps from a space to every water space (itself 0).
 
         The path runs over water only: never over islands, shallows or Zeus. Zeus may be
         the start (ships begin there); to finish on Zeus the rules add one step from
-        one of `zeus_neighbours()`.
+        one of `zeus_neighbours()`. With `over_shallows` (the equipment that lets a ship
+        cross shallows) a shallow, Zeus included, counts as one more space on the way;
+        the result still lists only water spaces (and the start).
         """
-        if from_key not in self._steps:
+        cache = (from_key, over_shallows)
+        if cache not in self._steps:
+            passable = set(self.shallows) if over_shallows else set()
             steps = {from_key: 0}
             queue = deque([from_key])
             while queue:
                 here = queue.popleft()
-                for there in self.water_neighbours(here):
-                    if there not in steps:
+                ahead = H.neighbours(here) if over_shallows else self.water_neighbours(here)
+                for there in ahead:
+                    if there not in steps and (there in self.water or there in passable):
                         steps[there] = steps[here] + 1
                         queue.append(there)
-            self._steps[from_key] = steps
-        return dict(self._steps[from_key])
+            self._steps[cache] = {k: v for k, v in steps.items() if k in self.water or k == from_key}
+        return dict(self._steps[cache])
 
     def islands_within(self, water_key: str, distance: int) -> list[str]:
         """Islands a ship on `water_key` reaches with at most `distance` water spaces between.

@@ -283,8 +283,9 @@ def _actions(state, seat, moves):
     for move in spare:
         if move["type"] == "advance_god" and me["gods"][move["colour"]] >= Q.entry_row(state):
             return move
+    wanted = "draw_oracle" if favour >= 8 or me["returned"] else "take_favour"
     for move in spare:
-        if move["type"] == ("take_favour" if favour < 8 else "draw_oracle"):
+        if move["type"] == wanted:
             return move
     return {"type": "end"}
 

@@ -7,11 +7,30 @@ the Titan) are made here with the game's RNG and written into the events.
 """
 from __future__ import annotations
 
+from games.engine import Event
+
 from . import components as C
 from . import queries as Q
+from .board import Sea
 from .fold import evolve
+from .sea_text import space_name
 from .moves import free_site, needed_colour, action_cost, _sail_distance
 from .setup import draw_colour
+
+
+_SEAS: dict = {}
+
+
+def sea_of(state: dict) -> Sea:
+    """The Sea helper of a game's map, kept per map (the state is copied on every move,
+    the map never changes)."""
+    token = repr(state["sea"]["pieces"])
+    sea = _SEAS.get(token)
+    if sea is None:
+        if len(_SEAS) >= 64:
+            _SEAS.clear()
+        sea = _SEAS[token] = Sea(state["sea"])
+    return sea
 
 
 class Turn:
@@ -21,7 +40,15 @@ class Turn:
         self.events: list = []
 
     def emit(self, event_type: str, **payload) -> None:
-        from games.engine import Event
+        # Log lines name spaces in words ("blue water B3", "the red temple"); the
+        # event carries them, since a line is written from its event alone.
+        if self.state.get("sea") is not None:
+            sea = sea_of(self.state)
+            for field in ("to", "island"):
+                if payload.get(field) is not None:
+                    payload["place"] = space_name(sea, payload[field])
+            if payload.get("islands"):
+                payload["places"] = [space_name(sea, key) for key in payload["islands"]]
         event = Event(event_type, payload)
         self.events.append(event)
         evolve(self.state, event_type, payload)
@@ -160,7 +187,7 @@ class Turn:
             seat = state["turn"]
             if step == "offers" and not self._offers_open(seat):
                 self.emit("OffersDeclined", seat=seat)
-                self.emit("StepBegan", step=self._start_step(seat))
+                self.emit("StepBegan", seat=seat, step=self._start_step(seat))
                 continue
             if step == "battle" and Q.seat_state(state, seat)["favour"] < 1:
                 self.emit("BattleEnded", seat=seat, won=False, why="no favour")
@@ -257,7 +284,7 @@ def apply(turn: Turn, seat: int, move: dict) -> None:
         return
     if kind == "decline_offers":
         turn.emit("OffersDeclined", seat=seat)
-        turn.emit("StepBegan", step=turn._start_step(seat))
+        turn.emit("StepBegan", seat=seat, step=turn._start_step(seat))
         return
     if kind == "recover":
         counts: dict = {}
@@ -268,12 +295,12 @@ def apply(turn: Turn, seat: int, move: dict) -> None:
         return
     if kind == "bless_favour":
         turn.favour(seat, 2, "no injuries")
-        turn.emit("StepBegan", step="actions")
+        turn.emit("StepBegan", seat=seat, step="actions")
         return
     if kind == "bless_god":
         turn.emit("GodMoved", seat=seat, colour=move["colour"], row=Q.god_step(state, seat, move["colour"]),
                   why="no injuries")
-        turn.emit("StepBegan", step="actions")
+        turn.emit("StepBegan", seat=seat, step="actions")
         return
     if kind == "end":
         turn.end_turn(seat)

@@ -304,6 +304,8 @@ def _task_problem(state, seat, move, cache) -> str | None:
     board = state["board"]
     if kind in ("draw_oracle", "take_favour"):
         return None
+    if me["returned"] and kind != "peek":
+        return "You are back at Zeus: only oracle cards, favour and peeks are left to your dice (ruling 10)."
     if kind == "peek":
         return _two_tiles_problem(state, move["islands"], exactly_two=False)
     if kind == "sail":
@@ -423,6 +425,8 @@ def _god_problem(state, seat, move, cache) -> str | None:
     extra = set(move) - {"type", "colour"}
     if kind == "god_card":
         return None
+    if me["returned"] and colour in ("blue", "green", "black", "pink"):
+        return "You are back at Zeus: your ship stays there."
     wanted = {"blue": {"to"}, "green": {"island"}, "black": {"island", "monster"}, "pink": {"statue"}}.get(colour, set())
     if extra != wanted:
         return f"{C.god_name(colour)}'s action takes {', '.join(sorted(wanted)) or 'nothing more'}."

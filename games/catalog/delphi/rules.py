@@ -200,7 +200,8 @@ class DelphiRules(Rules):
                             "favour": me["favour"]})
             keys.append((1 if seat in winners else 0, seat in returned, Q.tasks_done(state, seat),
                          len(me["oracle"]), me["favour"]))
-        scores = [1 if seat in winners else 0 for seat in range(players)]
+        # The score shown is the tasks done; who wins is the return to Zeus (the ranks).
+        scores = [Q.tasks_done(state, seat) for seat in range(players)]
         # Winners share rank 1; the others rank by how close they came (tasks, then the
         # same tie-breaks), which the published game leaves open.
         order = sorted(range(players), key=lambda s: keys[s], reverse=True)

@@ -46,7 +46,8 @@ SLOTS = ((0, 0), (-0.42, -0.3), (0.42, -0.3), (-0.42, 0.3), (0.42, 0.3), (0, -0.
 STYLE = (".delphi-sea text{font-family:system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
          ".delphi-sea .can{cursor:pointer}"
          ".delphi-sea .can>polygon{stroke:#111;stroke-width:2.5;stroke-dasharray:5 3}"
-         ".delphi-sea .can:hover>polygon,.delphi-sea .can:focus>polygon{stroke:#000;stroke-width:4;stroke-dasharray:none}"
+         ".delphi-sea .can:hover>polygon,.delphi-sea .can:focus>polygon"
+         "{stroke:#000;stroke-width:4;stroke-dasharray:none}"
          ".delphi-sea .can:focus{outline:none}")
 
 
@@ -71,6 +72,12 @@ def _points(corners) -> str:
 def _text(x, y, words, size=10, fill="#222", weight="bold") -> str:
     return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{size}" fill="{fill}" font-weight="{weight}">'
             f"{escape(str(words))}</text>")
+
+
+def _site(x: float, y: float, index: int) -> tuple[float, float]:
+    """Where a statue island's building site number `index` (0-2) is drawn."""
+    angle = math.radians(90 + 120 * index)
+    return x + 12 * math.cos(angle), y - 2 + 12 * math.sin(angle)
 
 
 def _title(text: str | None) -> str:
@@ -102,7 +109,7 @@ def _island_art(sea, key: str, x: float, y: float) -> str:
                          f'fill="{colour}" stroke="#222" stroke-width="1"/>')
     elif kind == "statue":
         for i, colour in enumerate(island["sites"]):
-            sx, sy = x + 12 * math.cos(math.radians(90 + 120 * i)), y - 2 + 12 * math.sin(math.radians(90 + 120 * i))
+            sx, sy = _site(x, y, i)
             parts.append(f'<circle cx="{_f(sx)}" cy="{_f(sy)}" r="5.5" fill="none" stroke="{FILL[colour]}" '
                          f'stroke-width="3"/>')
     elif kind in ("monster", "monster2"):
@@ -136,7 +143,8 @@ def _space(sea, key: str, codes: dict, clickable: set) -> str:
                        f'aria-label="{escape(described)}"')
     stroke = LAND_EDGE if key in sea.islands else "#ffffff"
     parts = [f"<g{attributes}>", _title(described),
-             f'<polygon points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{fill}" stroke="{stroke}" stroke-width="1.2"/>']
+             f'<polygon points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{fill}" stroke="{stroke}" '
+             f'stroke-width="1.2"/>']
     if key == sea.zeus:
         parts.append(_text(x, y - 2, "Zeus", 11, ink))
         parts.append(_text(x, y + 10, "⚡", 10, "#c89400"))
@@ -217,16 +225,19 @@ def _mark(sea, key: str, mark: dict, x: float, y: float) -> str:
 def _marks_on(sea, key: str, marks: list[dict]) -> str:
     x, y = _centre(key)
     parts = []
-    if any(m.get("kind") == "highlight" for m in marks):
-        parts.append(f'<polygon class="mark highlight" points="{_points(_corners(x, y, SIZE - 3))}" fill="none" '
-                     f'stroke="#ff2d95" stroke-width="3.5">{_title(next((m.get("title") for m in marks if m.get("kind") == "highlight"), None))}</polygon>')
-    placed = [m for m in marks if m.get("kind") not in ("highlight",)]
+    for mark in marks:
+        if mark.get("kind") == "highlight":
+            parts.append(f'<polygon class="mark highlight" points="{_points(_corners(x, y, SIZE - 3))}" fill="none" '
+                         f'stroke="#ff2d95" stroke-width="3.5">{_title(mark.get("title"))}</polygon>')
+    placed = [m for m in marks if m.get("kind") != "highlight"]
     island = sea.islands.get(key)
+    sites = island["sites"] if island and island["kind"] == "statue" else []
     free_slots = list(SLOTS) if len(placed) > 1 else [(0, -0.1)]
     for mark in placed:
-        if island and island["kind"] == "statue" and mark.get("kind") == "statue" and mark.get("colour") in island["sites"]:
-            i = island["sites"].index(mark["colour"])
-            mx, my = x + 12 * math.cos(math.radians(90 + 120 * i)), y - 2 + 12 * math.sin(math.radians(90 + 120 * i)) + 1
+        if mark.get("kind") == "statue" and mark.get("colour") in sites:
+            # A raised statue stands on the building site of its colour.
+            mx, my = _site(x, y, sites.index(mark["colour"]))
+            my += 1
         else:
             dx, dy = free_slots.pop(0) if free_slots else (0, 0)
             mx, my = x + dx * SIZE, y + dy * SIZE
@@ -253,6 +264,10 @@ def sea_svg(sea, marks: dict | None = None, clickable=()) -> SafeString:
              f'aria-label="The sea: {len(sea.water)} water spaces around Zeus">',
              f"<style>{STYLE}</style>",
              f'<rect x="{_f(left)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" fill="#cfe6ef"/>']
+    for key in sea.gaps:          # holes between the tiles: shallows, never a space to name
+        x, y = _centre(key)
+        parts.append(f'<polygon class="gap" points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{SHALLOWS}" '
+                     f'stroke="#ffffff" stroke-width="1.2"><title>shallows</title></polygon>')
     for key in sorted(keys, key=lambda k: (H.parse(k)[1], H.parse(k)[0])):
         parts.append(_space(sea, key, codes, clickable))
     parts.append(_piece_edges(sea, sea.board))

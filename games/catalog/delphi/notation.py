@@ -553,6 +553,15 @@ def parse(text: str, legal_moves: list[dict], view: dict) -> dict | None:
 
 # -- the situation in words ------------------------------------------------------------------
 
+def _natural(view: dict):
+    """Sort map keys by their codes in natural order (T2 before T10)."""
+    def key(item):
+        code = _code(view, item[0] if isinstance(item, tuple) else item)
+        letters = code.rstrip("0123456789")
+        return letters, int(code[len(letters):] or 0)
+    return key
+
+
 def _counted(counts: dict) -> str:
     parts = [f"{n} {colour}" for colour, n in counts.items() if n]
     return ", ".join(parts) or "none"
@@ -652,21 +661,21 @@ def situation(view: dict, names: list[str]) -> str:
     lines.append("")
     board = view["board"]
     lines.append("On the map:")
-    for key, colours in sorted(board["monsters"].items(), key=lambda kv: _code(view, kv[0])):
+    for key, colours in sorted(board["monsters"].items(), key=_natural(view)):
         if colours:
             lines.append(f"  {_code(view, key)}: monsters {', '.join(colours)}")
-    for key, colours in sorted(board["offerings"].items(), key=lambda kv: _code(view, kv[0])):
+    for key, colours in sorted(board["offerings"].items(), key=_natural(view)):
         if colours:
             lines.append(f"  {_code(view, key)}: offerings {', '.join(colours)}")
-    for key, statues in sorted(board["statues"].items(), key=lambda kv: _code(view, kv[0])):
+    for key, statues in sorted(board["statues"].items(), key=_natural(view)):
         lines.append(f"  {_code(view, key)}: {len(statues)} {view['sea']['islands'][key]['colour']} statue(s) left")
-    for key, sites in sorted(board["sites"].items(), key=lambda kv: _code(view, kv[0])):
+    for key, sites in sorted(board["sites"].items(), key=_natural(view)):
         colours = view["sea"]["islands"][key]["sites"]
         lines.append(f"  {_code(view, key)}: statue sites " + ", ".join(
             f"{colour} {'free' if owner is None else 'raised by ' + ('you' if owner == you else _name(view, owner, names))}"
             for colour, owner in zip(colours, sites)))
     seen = view.get("seen") or {}
-    for key, tile in sorted(board["tiles"].items(), key=lambda kv: _code(view, kv[0])):
+    for key, tile in sorted(board["tiles"].items(), key=_natural(view)):
         ring = _ring(view, key)
         if tile["up"]:
             shrine = tile.get("shrine")
@@ -678,7 +687,7 @@ def situation(view: dict, names: list[str]) -> str:
             what = "face down"
         lines.append(f"  {_code(view, key)} ({ring} ring): {what}")
     delivered = {k: v for k, v in board["temples"].items() if v}
-    for key, colours in sorted(delivered.items(), key=lambda kv: _code(view, kv[0])):
+    for key, colours in sorted(delivered.items(), key=_natural(view)):
         lines.append(f"  {_code(view, key)}: {len(colours)} offering(s) made")
     decks = view["decks"]
     display = ", ".join(C.EQUIPMENT[card]["name"] for card in decks["display"]) or "none"

@@ -61,6 +61,8 @@ GAMES = {
     "japan": ({}, 1, 1, 90, {"place", "walk", "explore", "discard"}),
     # Three secret steps a turn: the symbol choice (numbered), the route and the marks.
     "citytour": ({"side": "red", "two_directions": True}, 1, 1, 36, {"choose", "route", "mark"}),
+    # Delphi: sailing offers more moves than an email lists, so it goes in the notation.
+    "delphi": ({"zeus_tiles": 8}, 1, 1, 60, {"sail", "end", "advance_god", "take_favour", "draw_oracle"}),
 }
 
 
@@ -103,7 +105,7 @@ def _travel_wants_what_the_partner_holds(state, legal):
 
 AIM = {"soleils": _sun_on_a_question_mark, "travel": _travel_trade_then_draw}
 NARROW = {"travel": _travel_wants_what_the_partner_holds}
-BY_NOTATION = {"harmonies", "japan"}   # games whose placements are replied in the notation
+BY_NOTATION = {"harmonies", "japan", "delphi"}   # games whose placements are replied in the notation
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

@@ -31,6 +31,7 @@ GAMES = {  # slug: (players, options, every n-th move sampled)
     "soleils": (2, {}, 3),
     "medina": (2, {}, 3),
     "linie1": (2, {}, 3),
+    "delphi": (3, {}, 5),
 }
 MOVES = 150      # random moves played per game (or to its end)
 NAMES = ["Ann", "Ben", "Cleo", "Dan"]

@@ -34,7 +34,7 @@ def on_board(move: dict) -> bool:
     return kind == "sail" or kind in BOARD_ACTIONS or (kind == "god_power" and move.get("colour") == "blue")
 
 
-def _pay_key(move: dict) -> str | None:
+def pay_key(move: dict) -> str | None:
     """The "Pay with" choice a move uses: "die-red", "card-blue", "extra", "poseidon"."""
     if move.get("type") == "god_power":
         return "poseidon" if move.get("colour") == "blue" else None
@@ -148,9 +148,9 @@ def _sea(view: dict, legal: list[dict], names, seat) -> dict:
     for move in legal:
         if move["type"] == "sail" and not move.get("creature") or \
                 move["type"] == "god_power" and move.get("colour") == "blue":
-            targets.setdefault(move["to"], set()).add(_pay_key(move))
+            targets.setdefault(move["to"], set()).add(pay_key(move))
         elif move["type"] == "sail":
-            targets.setdefault(move["to"], set()).add(f"{_pay_key(move)}-creature")
+            targets.setdefault(move["to"], set()).add(f"{pay_key(move)}-creature")
     spaces = []
     for key, pays in sorted(targets.items()):
         x, y = H.pixel(key, delphi_sea.SIZE)
@@ -167,7 +167,7 @@ def _sea(view: dict, legal: list[dict], names, seat) -> dict:
 def _pays(view: dict, legal: list[dict]) -> list[dict]:
     """The "Pay with" choices, in the order die, card, extra, Poseidon; only those some
     legal move uses."""
-    used = {_pay_key(m) for m in legal if on_board(m)}
+    used = {pay_key(m) for m in legal if on_board(m)}
     dice = view.get("dice_left") or []
     pays = []
     for colour in C.COLOURS:
@@ -196,7 +196,7 @@ def _acts(view: dict, legal: list[dict]) -> list[dict]:
         value = move_value(body)
         entry = acts.setdefault(value, {"value": value, "words": N.move_words(body, view), "pays": set(),
                                         "island": body.get("island")})
-        entry["pays"].add(_pay_key(move))
+        entry["pays"].add(pay_key(move))
     result = []
     for entry in acts.values():
         entry["can"] = " ".join(sorted(f"can-{p}" for p in entry["pays"]))

@@ -650,7 +650,7 @@ def situation(view: dict, names: list[str]) -> str:
         lines.append(f"  Gods (row 0-{C.TOP}, {C.TOP} = special action): {gods}.")
         cargo = ", ".join(f"{c['colour']} {c['kind']}" for c in seat["cargo"]) or "nothing"
         lines.append(f"  Carrying: {cargo}. Oracle cards: {', '.join(seat['oracle_cards']) or 'none'}. "
-                     f"Injuries: {_counted(seat['injuries'])}. Dice: {', '.join(seat['dice'])}.")
+                     f"Injuries: {_counted(seat['injuries'])}. Dice rolled: {', '.join(seat['dice'])}.")
         open_tasks = [t for t in seat["tiles"] if not t["done"]]
         lines.append("  Open tasks: " + (", ".join(_tile_words(t)[2:].replace(" task", "") for t in open_tasks)
                                          or "none") + ".")
@@ -668,7 +668,9 @@ def situation(view: dict, names: list[str]) -> str:
         if colours:
             lines.append(f"  {_code(view, key)}: offerings {', '.join(colours)}")
     for key, statues in sorted(board["statues"].items(), key=_natural(view)):
-        lines.append(f"  {_code(view, key)}: {len(statues)} {view['sea']['islands'][key]['colour']} statue(s) left")
+        count = len(statues)
+        lines.append(f"  {_code(view, key)}: {count or 'no'} {view['sea']['islands'][key]['colour']} "
+                     f"statue{'' if count == 1 else 's'} left")
     for key, sites in sorted(board["sites"].items(), key=_natural(view)):
         colours = view["sea"]["islands"][key]["sites"]
         lines.append(f"  {_code(view, key)}: statue sites " + ", ".join(
@@ -688,7 +690,7 @@ def situation(view: dict, names: list[str]) -> str:
         lines.append(f"  {_code(view, key)} ({ring} ring): {what}")
     delivered = {k: v for k, v in board["temples"].items() if v}
     for key, colours in sorted(delivered.items(), key=_natural(view)):
-        lines.append(f"  {_code(view, key)}: {len(colours)} offering(s) made")
+        lines.append(f"  {_code(view, key)}: {len(colours)} offering{'' if len(colours) == 1 else 's'} made")
     decks = view["decks"]
     display = ", ".join(C.EQUIPMENT[card]["name"] for card in decks["display"]) or "none"
     lines.append(f"Equipment on display: {display}. Oracle deck {decks['oracle']}, injury deck {decks['injury']}.")

@@ -406,15 +406,18 @@ def _squash(text: str) -> str:
 
 
 def _source(words: list[str]) -> tuple[list[str], dict | None]:
-    """What pays, from the end of the words: "red die", "die red", "blue card", "extra"."""
-    if words and words[-1] == "extra":
-        return words[:-1], {"extra": True}
-    if len(words) >= 2:
-        last, before = words[-1], words[-2]
-        for kind_word, colour_word in ((last, before), (before, last)):
-            kind = {"die": "die", "dice": "die", "card": "card"}.get(kind_word)
-            if kind and colour_word in COLOUR_WORDS:
-                return words[:-2], {kind: COLOUR_WORDS[colour_word]}
+    """What pays, wherever it stands: "red die", "die red", "blue card", "extra"."""
+    if "extra" in words:
+        at = words.index("extra")
+        return words[:at] + words[at + 1:], {"extra": True}
+    for at, word in enumerate(words):
+        kind = {"die": "die", "dice": "die", "card": "card"}.get(word)
+        if kind is None:
+            continue
+        for start in (at - 1, at + 1):
+            if 0 <= start < len(words) and words[start] in COLOUR_WORDS:
+                first = min(start, at)
+                return words[:first] + words[first + 2:], {kind: COLOUR_WORDS[words[start]]}
     return words, None
 
 
@@ -532,7 +535,7 @@ def parse(text: str, legal_moves: list[dict], view: dict) -> dict | None:
         kinds = set(HEADS[head])
     else:
         return None
-    rest, source = _source(rest)
+    rest, source = _source(rest) if kinds & PAID else (rest, None)
     wanted = _wanted(view, kinds, rest)
     if wanted is None:
         return None

@@ -99,6 +99,11 @@ def test_a_payment_left_out_takes_a_die_of_the_needed_colour_before_recolouring_
     assert N.parse(f"sail {code} with red die", legal, view) == {"type": "sail", "to": blue, "die": "red"}
     assert N.parse(f"sail {code} die red", legal, view) == {"type": "sail", "to": blue, "die": "red"}
     assert N.parse(f"sail {code} with green die", legal, view) is None
+    assert N.parse(f"with the red die sail to {code}", legal, view) is None   # the action comes first
+    creature = [{"type": "sail", "to": blue, "die": "red", "creature": "red"}, *legal]
+    assert N.parse(f"sail {code} with red die creature red", creature, view) == creature[0]
+    assert N.parse(f"sail {code} creature red with red die", creature, view) == creature[0]
+    assert N.parse(f"sail {code} with red die", creature, view) == legal[1]
     # Recolouring red to blue is 3 steps round the oracle (red, black, pink, blue): 3 favour.
     assert N.action_cost(view, {"type": "sail", "to": blue, "die": "red"}) == 3
     assert "3 favour" in N.move_words({"type": "sail", "to": blue, "die": "red"}, view)

@@ -121,3 +121,35 @@ def test_a_god_advance_offered_by_another_roll_waits_for_the_player_as_an_option
     assert after.state["seats"][0]["gods"][offers[0]["colour"]] == row + 1
     assert 0 not in after.to_move
     assert_no_leak(page, game_id, 0)
+
+
+def _render(view, legal, seat, names):
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+
+    from web import boards
+    board = boards.present("delphi", view, legal=legal, names=names, seat=seat)
+    return render_to_string(board["template"], {"b": board, "move_url": "/move/", "replay": seat is None,
+                                                "game": SimpleNamespace(pk=1, version=9)})
+
+
+def test_the_board_for_a_spectator_and_after_the_end_shows_no_controls_and_every_tile():
+    """Drawn without a request: a spectator's board mid-game has no "Pay with" and no
+    buttons on the sea; once the game is over every island tile shows its face."""
+    from games import registry
+    from games.engine import harness
+
+    entry = registry.get("delphi")
+    rules, bot = entry.rules, entry.bot("best")
+    table = harness.Table(rules, 2, {"zeus_tiles": 8}, seed=21)
+    names = ["Ann", "Bob"]
+    for _ in range(60):
+        table.bot_move(min(rules.to_move(table.state)), bot)
+    html = _render(rules.view(table.state, None), [], None, names)
+    assert "Pay with" not in html and 'name="space"' not in html and "Ann&#x27;s ship" in html  # the SVG's tooltip
+    assert html.count("a face-down island tile") == sum(not t["up"] for t in table.state["board"]["tiles"].values())
+    while not table.over:
+        table.bot_move(min(rules.to_move(table.state)), bot)
+    html = _render(rules.view(table.state, 0), [], 0, names)
+    assert "a face-down island tile" not in html and "You" in html and "Bob" in html

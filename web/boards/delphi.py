@@ -128,6 +128,10 @@ def _marks(view: dict, names: list[str], seat) -> dict:
                 owner = tile["shrine"]
                 add(key, {"kind": "shrine", "colour": view["seats"][owner]["colour"],
                           "title": f"shrine of {names[owner]}"})
+        elif tile.get("colour"):               # the game is over: every tile shows its face
+            add(key, {"kind": "tile", "face": "up", "colour": tile["colour"],
+                      "letter": C.GREEK.get(tile["letter"], ""),
+                      "title": f"never turned up: {tile['colour']} building site, {tile['letter']}"})
         elif key in seen:
             add(key, {"kind": "tile", "face": "down",
                       "title": f"face down; you saw a {seen[key]['colour']} site, {seen[key]['letter']}"})

@@ -39,7 +39,7 @@ class MapError(RuntimeError):
     pass
 
 
-# --- drawing ---------------------------------------------------------------------
+# --- random draws ----------------------------------------------------------------
 
 def _draw(rng, n: int) -> int:
     return rng.randbelow(n, purpose="map")
@@ -241,7 +241,7 @@ def build(pieces: list[dict], temples: list[str]) -> dict:
                 islands[k] = {"kind": kind, "colour": name[5:] if kind == "city" else None,
                               "ring": colour if kind == "tile" else None,
                               "sites": list(T.STATUE_SITES[name]) if kind == "statue" else None}
-    order = lambda k: (H.parse(k)[1], H.parse(k)[0])   # noqa: E731 - reading order: rows, then left to right
+    order = H.reading_order
     temple_keys = sorted((k for k, i in islands.items() if i["kind"] == "temple"), key=order)
     for k, colour in zip(temple_keys, temples):
         islands[k]["colour"] = colour
@@ -362,7 +362,7 @@ class Sea:
             qs, rs = [q for q, _ in laid], [r for _, r in laid]
             self._gaps = sorted((H.key(q, r) for q in range(min(qs), max(qs) + 1) for r in range(min(rs), max(rs) + 1)
                                  if (q, r) not in laid and (q, r) not in outside),
-                                key=lambda k: (H.parse(k)[1], H.parse(k)[0]))
+                                key=H.reading_order)
         return self._gaps
 
     def colour(self, water_key: str) -> str:
@@ -421,7 +421,7 @@ class Sea:
                 for island in self.adjacent_islands(space):
                     if island not in found:
                         found.append(island)
-        return sorted(found, key=lambda k: (H.parse(k)[1], H.parse(k)[0]))
+        return sorted(found, key=H.reading_order)
 
     def islands_of(self, kind: str) -> list[str]:
         return [k for k, i in self.islands.items() if i["kind"] == kind]

@@ -135,7 +135,7 @@ def _marks(view: dict, names: list[str], seat) -> dict:
         elif key in seen:
             add(key, {"kind": "tile", "face": "down",
                       "title": f"face down; you saw a {seen[key]['colour']} site, {seen[key]['letter']}"})
-            add(key, {"kind": "text", "text": seen[key]["colour"][:1].upper() + C.GREEK.get(seen[key]["letter"], "")})
+            add(key, {"kind": "text", "text": sea_text.LETTER[seen[key]["colour"]] + C.GREEK.get(seen[key]["letter"], "")})
         else:
             add(key, {"kind": "tile", "face": "down", "title": "a face-down island tile"})
     for number, data in enumerate(view["seats"]):

@@ -22,11 +22,11 @@ def reader_view(rules, state, seat):
     return {**rules.view(state, seat), "you": seat, "player_names": NAMES[:state["players"]]}
 
 
-def _positions(players: int, seed: int, moves: int = 300, every: int = 4):
+def _positions(players: int, seed: int, moves: int = 300, every: int = 4, options=None):
     """(state, seat) pairs from a bot game, every few moves, optional god advances included."""
     entry = registry.get("delphi")
     rules, bot = entry.rules, entry.bot("best")
-    table = harness.Table(rules, players, {}, seed=seed)
+    table = harness.Table(rules, players, options or {}, seed=seed)
     for number in range(moves):
         if table.over:
             break
@@ -41,12 +41,12 @@ def _positions(players: int, seed: int, moves: int = 300, every: int = 4):
         table.bot_move(min(rules.to_move(table.state)), bot)
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
-def test_every_legal_move_reads_back_from_its_notation(players, seed):
+@pytest.mark.parametrize("players,seed,options", [(2, 1, {}), (3, 2, {"ships": "draft"}), (4, 3, {"zeus_tiles": 9})])
+def test_every_legal_move_reads_back_from_its_notation(players, seed, options):
     chooser = random.Random(seed)
     kinds: set[str] = set()
     checked = 0
-    for rules, state, seat in _positions(players, seed):
+    for rules, state, seat in _positions(players, seed, options=options):
         view = reader_view(rules, state, seat)
         legal = rules.legal_moves(state, seat)
         sample = legal if len(legal) <= 30 else chooser.sample(legal, 30)

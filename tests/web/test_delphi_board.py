@@ -9,7 +9,7 @@ import pytest
 
 from games import selectors, services
 from tests.web.board_clicks import click_board_move
-from tests.web.conftest import game_id_of, play_bots, screenshot, shown_version, sign_up, wait_version_above
+from tests.web.conftest import canonical, game_id_of, play_bots, screenshot, shown_version, sign_up, wait_version_above
 from tests.web.hidden import assert_no_leak
 from tests.web.test_bot_games import click_move, pick_move
 from web.boards.delphi import on_board, pay_key
@@ -113,9 +113,12 @@ def test_a_god_advance_offered_by_another_roll_waits_for_the_player_as_an_option
     _shown(page, game)
     assert "you may still make an optional move" in page.inner_text("#live .status")
     assert "roll you may advance" in page.inner_text("#live .delphi .offer")
+    # Offered on the board beside the words, as a button per god, and in the list of moves.
+    assert page.locator("#live .delphi .offer button").count() == len(offers)
+    assert page.locator("#live .moves [data-move]").count() >= len(offers)
     row = game.state["seats"][0]["gods"][offers[0]["colour"]]
     before = shown_version(page)
-    click_move(page, offers[0], offers)
+    page.click(f"#live .delphi .offer button[data-move='{canonical(offers[0])}']")
     wait_version_above(page, before)
     after = selectors.game_get(game_id)
     assert after.state["seats"][0]["gods"][offers[0]["colour"]] == row + 1

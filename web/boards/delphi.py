@@ -7,10 +7,11 @@ companions; the equipment display.
 Moves on the board: pick what pays in "Pay with" (a die, an oracle card, the extra
 action, or Poseidon's special action), then click a water space to sail there (the
 spaces the picked die can reach are marked) or one of the actions beside the map
-(fight, explore, load, deliver, raise, heal, advance a god, draw, take favour). The rest
-(peeks, the other gods' actions, the start of a turn, the choices rewards ask for, the
-end of the actions, a battle's rounds, god advances offered by another roll) is in the
-list of moves in words below the board.
+(fight, explore, load, deliver, raise, heal, advance a god, draw, take favour). A god
+advance another player's roll offers (an optional move while the seat waits) is a button
+beside the words that say so, and in the list too. The rest (peeks, the other gods'
+actions, the start of a turn, the choices rewards ask for, the end of the actions, a
+battle's rounds) is in the list of moves in words below the board.
 """
 from __future__ import annotations
 
@@ -289,8 +290,15 @@ def present(view, *, legal, names, seat) -> dict:
             pending_words = f"{who} must first {choice_words(pending)}."
         except (KeyError, IndexError, TypeError):
             pending_words = None
+    offers: dict[int, dict] = {}
+    for move in legal:
+        if move["type"] == "take_offer":
+            entry = offers.setdefault(move["roller"], {"roller": names[move["roller"]], "moves": []})
+            entry["moves"].append({"value": move_value(move), "god": C.god_name(move["colour"]),
+                                   "colour": move["colour"]})
     decks = view["decks"]
     return {
+        "offers": list(offers.values()),
         "status": status, "ending": view.get("ending"), "titan": view.get("titan"),
         "battle": battle_words, "pending": pending_words,
         "dice_left": view.get("dice_left") or [] if turn is not None else [],

@@ -64,6 +64,8 @@ GAMES = {
     # Forest Shuffle: a turn's steps (the second draw, paying card by card) are answered
     # from the reply email, which lists the moves of the step that follows.
     "forestsm": ({}, 1, 1, 40, {"draw", "play", "pay"}),
+    # Delphi: sailing offers more moves than an email lists, so it goes in the notation.
+    "delphi": ({"zeus_tiles": 8}, 1, 1, 60, {"sail", "end", "advance_god", "take_favour", "draw_oracle"}),
 }
 
 
@@ -106,7 +108,7 @@ def _travel_wants_what_the_partner_holds(state, legal):
 
 AIM = {"soleils": _sun_on_a_question_mark, "travel": _travel_trade_then_draw}
 NARROW = {"travel": _travel_wants_what_the_partner_holds}
-BY_NOTATION = {"harmonies", "japan"}   # games whose placements are replied in the notation
+BY_NOTATION = {"harmonies", "japan", "delphi"}   # games whose placements are replied in the notation
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

@@ -48,7 +48,7 @@ def test_every_catalogued_game_has_a_turn_in_words(db):
     from tests.support.factories import started_game
     from worker.mailplay import turns
 
-    slugs = ["momiji", "travel", "soleils", "medina", "linie1", "harmonies", "citytour", "forestsm"]
+    slugs = ["momiji", "travel", "soleils", "medina", "linie1", "harmonies", "citytour", "forestsm", "delphi"]
     for slug in [s for s in slugs if registry.get(s) is not None]:
         rules = registry.get(slug).rules
         game, _ = started_game(slug, max(2, rules.min_players), names=[f"{slug}-a", f"{slug}-b"])

@@ -10,9 +10,9 @@ import pytest
 from games import registry
 from games.engine import harness
 
-SLUGS = ["momiji", "travel", "soleils", "medina", "linie1", "amazonas", "citytour", "forestsm"]
+SLUGS = ["momiji", "travel", "soleils", "medina", "linie1", "amazonas", "citytour", "forestsm", "delphi"]
 PLAYERS = {"momiji": 2, "travel": 3, "soleils": 2, "medina": 3, "linie1": 2, "amazonas": 2, "citytour": 3,
-           "forestsm": 3}
+           "forestsm": 3, "delphi": 3}
 # Every expansion on, so that their moves (the Smuggler's, the special items') are read too.
 OPTIONS = {"travel": {"events": True, "special_items": True, "forbidden_items": True, "characters": True},
            "medina": {"tea_tiles": True, "fountain": True, "tower_merchants": True}}

@@ -1,6 +1,6 @@
-"""Making a Harmonies, Let's Go to Japan or Forest Shuffle: Smoky Mountains move the way a
-person does on the drawn board: pick the token, cube or card, then click the space, the
-central group, the gap in a day or the slot of a tree.
+"""Making a Harmonies, Let's Go to Japan, Forest Shuffle: Smoky Mountains or Delphi move the
+way a person does on the drawn board: pick the token, cube, card or die, then click the space,
+the central group, the gap in a day, the slot of a tree or the water space.
 Shared by the boards' own browser tests and the whole game against a bot."""
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def click_board_move(page, slug: str, move: dict, legal: list[dict]) -> bool:
         return False
     if slug == "forestsm":
         return _forestsm(page, move)
+    if slug == "delphi":
+        return _click_delphi(page, move)
     if slug == "japan" and kind in ("place", "walk"):
         _pick(page, f"card-{move['card']}")
         _pick(page, "how-place" if kind == "place" else f"how-walk-{move['city']}")
@@ -66,3 +68,22 @@ def _forestsm(page, move: dict) -> bool:
         return False
     return True
 
+
+
+def _click_delphi(page, move: dict) -> bool:
+    """Delphi: pick what pays (a die, a card, the extra action, Poseidon), then click the
+    water space to sail to or the action beside the map."""
+    from web.boards import delphi
+    from web.words import move_value
+
+    if not delphi.on_board(move):
+        return False
+    _pick(page, f"pay-{delphi.pay_key(move)}")
+    if "to" in move:
+        if page.locator("#live input[name='creature']").count():
+            _pick(page, f"cr-{move.get('creature') or 'none'}")
+        page.click(f"#live button[data-space='{move['to']}']")
+    else:
+        body = {k: v for k, v in move.items() if k not in ("die", "card", "extra")}
+        page.click(f"#live button[data-act='{move_value(body)}']")
+    return True

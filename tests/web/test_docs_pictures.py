@@ -10,7 +10,7 @@ import pytest
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-@pytest.mark.parametrize("slug", ["momiji", "travel", "soleils", "medina", "linie1", "forestsm"])
+@pytest.mark.parametrize("slug", ["momiji", "travel", "soleils", "medina", "linie1", "forestsm", "delphi"])
 def test_the_docs_page_shows_the_web_board_at_desktop_and_phone_width(slug):
     page = (DOCS / "games" / f"{slug}.md").read_text()
     pictures = re.findall(r"!\[[^\]]+\]\(\.\./screenshots/([\w.-]+\.png)\)", page)

@@ -32,6 +32,7 @@ GAMES = {  # slug: (players, options, every n-th move sampled)
     "medina": (2, {}, 3),
     "linie1": (2, {}, 3),
     "forestsm": (2, {}, 3),
+    "delphi": (3, {}, 5),
 }
 MOVES = 150      # random moves played per game (or to its end)
 NAMES = ["Ann", "Ben", "Cleo", "Dan"]

@@ -212,14 +212,12 @@ def test_a_spectator_sees_no_hand_no_river_face_and_nothing_to_click():
     legal = RULES.legal_moves(t.state, 0)
     mine = board.present(RULES.view(t.state, 0), legal=legal, names=NAMES, seat=0)
     assert mine["mine"] and mine["forests"][0]["me"] and mine["forests"][0]["stems"][0]["river"]["id"] == spare
-    clickable = {s["value"] for st in mine["forests"][0]["stems"] for row in ("above", "left", "right", "below")
-                 for s in st[row] if s["clickable"]}
+    clickable = {s["value"] for st in mine["forests"][0]["stems"] for s in st["slots"] if s["clickable"]}
     assert clickable == {f"{m['stem']},{m['slot']}" for m in legal if m["type"] == "play" and "half" in m}
     for seat in (None, 1):
         other = board.present(RULES.view(t.state, seat), legal=[], names=NAMES, seat=seat)
         ann = next(f for f in other["forests"] if f["name"] == "Ann")
         assert not ann["me"] and ann["stems"][0]["universal"] and ann["stems"][0]["river"] is None
-        assert not any(s["clickable"] for row in ("above", "left", "right", "below")
-                       for s in ann["stems"][0][row])
+        assert not any(s["clickable"] for s in ann["stems"][0]["slots"])
     assert board.present(RULES.view(t.state, None), legal=[], names=NAMES, seat=None)["hand"] == []
 

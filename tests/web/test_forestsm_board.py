@@ -157,6 +157,10 @@ def test_forest_turns_by_clicking_the_board(web):
     refusal = page.inner_text("#move-error")
     assert "cannot go there" in refusal or "which half" in refusal, refusal
     assert selectors.game_get(game_id).version == game.version
+    # The replay draws the same board at an earlier version.
+    page.goto(f"/games/{game_id}/replay/?version={game.version // 2}")
+    page.wait_for_selector("#replay .replay-board .fsm .forest")
+    assert page.locator("#replay .fsm .forest").count() == 2 and "Player 2" not in page.inner_text("#replay")
 
 
 # -- the board's forms, without a browser ------------------------------------------------

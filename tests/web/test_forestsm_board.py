@@ -157,6 +157,10 @@ def test_forest_turns_by_clicking_the_board(web):
     refusal = page.inner_text("#move-error")
     assert "cannot go there" in refusal or "which half" in refusal, refusal
     assert selectors.game_get(game_id).version == game.version
+    # The replay draws the same board at an earlier version.
+    page.goto(f"/games/{game_id}/replay/?version={game.version // 2}")
+    page.wait_for_selector("#replay .replay-board .fsm .forest")
+    assert page.locator("#replay .fsm .forest").count() == 2 and "Player 2" not in page.inner_text("#replay")
 
 
 # -- the board's forms, without a browser ------------------------------------------------
@@ -212,14 +216,12 @@ def test_a_spectator_sees_no_hand_no_river_face_and_nothing_to_click():
     legal = RULES.legal_moves(t.state, 0)
     mine = board.present(RULES.view(t.state, 0), legal=legal, names=NAMES, seat=0)
     assert mine["mine"] and mine["forests"][0]["me"] and mine["forests"][0]["stems"][0]["river"]["id"] == spare
-    clickable = {s["value"] for st in mine["forests"][0]["stems"] for row in ("above", "left", "right", "below")
-                 for s in st[row] if s["clickable"]}
+    clickable = {s["value"] for st in mine["forests"][0]["stems"] for s in st["slots"] if s["clickable"]}
     assert clickable == {f"{m['stem']},{m['slot']}" for m in legal if m["type"] == "play" and "half" in m}
     for seat in (None, 1):
         other = board.present(RULES.view(t.state, seat), legal=[], names=NAMES, seat=seat)
         ann = next(f for f in other["forests"] if f["name"] == "Ann")
         assert not ann["me"] and ann["stems"][0]["universal"] and ann["stems"][0]["river"] is None
-        assert not any(s["clickable"] for row in ("above", "left", "right", "below")
-                       for s in ann["stems"][0][row])
+        assert not any(s["clickable"] for s in ann["stems"][0]["slots"])
     assert board.present(RULES.view(t.state, None), legal=[], names=NAMES, seat=None)["hand"] == []
 

@@ -26,9 +26,6 @@ TEMPLATE = "web/boards/forestsm.html"
 ON_BOARD = {"draw", "play", "pay", "take", "tuck", "shelter"}
 # The tree symbols' colours, one per tree species (the cards' colour bands).
 SYMBOL_CLASS = {symbol: f"sym-{symbol.replace('_', '-')}" for symbol in C.SYMBOLS}
-# Where each slot is drawn around its tree or river.
-SLOT_ROW = {"top": "above", "top2": "above", "left": "left", "right": "right", "bottom": "below",
-            "bottom2": "below"}
 ACCEPTS = {"dry": "no water", "water": "water only", "any": "any"}
 
 
@@ -50,6 +47,7 @@ def _card(card_id: int) -> dict:
         data["halves"] = [_half(species, side) for side, species in entry["halves"].items()]
     elif entry["kind"] in ("tree", "river"):
         data["whole"] = _half(entry["species"])
+        data["halves"] = [data["whole"]]
     return data
 
 
@@ -61,23 +59,22 @@ def _placed(card_id: int, half: str) -> dict:
 
 
 def _stem(stem: dict, *, can: dict | None, show_river: bool, target: str | None = None) -> dict:
-    """A tree or river with its slots grouped by where they are drawn; ``target`` the slot
-    a card being paid for will go to."""
-    rows = {"above": [], "left": [], "right": [], "below": []}
+    """A tree or river with its slots (each drawn at its own place of the stem's grid);
+    ``target`` the slot a card being paid for will go to."""
+    slots = []
     for slot in stem["slots"]:
         key = (stem["index"], slot["slot"])
         cards = sorted((can or {}).get(key, ()))
-        rows[SLOT_ROW[slot["slot"]]].append({
+        slots.append({
             "slot": slot["slot"], "words": C.SLOT_WORDS[slot["slot"]], "accepts": ACCEPTS[slot["accepts"]],
             "water": slot["accepts"] == "water",
             "dweller": _placed(slot["card"], slot["half"]) if slot["card"] is not None else None,
             "clickable": bool(cards), "can": " ".join(f"can-card-{c}" for c in cards),
-            "target": slot["slot"] == target,
-            "value": f"{stem['index']},{slot['slot']}"})
+            "target": slot["slot"] == target, "value": f"{stem['index']},{slot['slot']}"})
     river = stem.get("river_card")
     return {"index": stem["index"], "no": stem["index"] + 1, "card": _card(stem["card"]), "kind": stem["kind"],
             "kind_words": N.KIND_WORDS[stem["kind"]], "universal": stem["universal_river"],
-            "river": _card(river) if river is not None and show_river else None, **rows}
+            "river": _card(river) if river is not None and show_river else None, "slots": slots}
 
 
 def _step_words(view: dict, me, names: list[str]) -> str:

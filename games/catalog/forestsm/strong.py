@@ -9,20 +9,22 @@ numbers. The deck's three piles keep their sizes and their winters (which winter
 which pile follows from the setup alone), so the game still ends in the bottom third.
 
 The search is spent where a turn is decided, on the choice of action (which card to
-play, as which half and where, or to draw) and on the second draw; paying, taking and
-tucking follow the basic bot. The candidates are the basic bot's move, its best draw and
-the plays it values most. A rollout lets the basic bot play every seat for a few turns;
-a cut-off position is scored by the points on the table plus what the hand promises.
+play, as which half and where, or to draw); the second draw, paying, taking and tucking
+follow the basic bot. The candidates are the basic bot's move, its best draw and the
+plays it values most. A rollout lets the basic bot play every seat for a few turns; a
+cut-off position is scored by the points on the table plus what the hand promises.
+The budget is small (a 2-core server plays these moves for every table), counted in
+worlds, candidates and moves, never in time, so the audit re-derives every move.
 """
 from __future__ import annotations
 
 from games.engine.search import Budget, margin_value, redeal, strong_bot
 
 from . import components as C
-from .bot import CARD_WORTH, _best_draw, _distinct_plays, card_worth, choose_move, play_value
+from .bot import CARD_WORTH, _best_draw, _distinct_plays, choose_move, play_value
 from .scoring import all_scores, seat_score, summary
 
-SEARCHED_STEPS = ("action", "draw")
+SEARCHED_STEPS = ("action",)
 
 
 def determinize(state: dict, seat: int, rng) -> dict:
@@ -83,11 +85,6 @@ def shortlist(rules, state: dict, seat: int, moves: list, rng) -> list:
     draws = [move for move in moves if move["type"] == "draw"]
     plays = [move for move in moves if move["type"] == "play"]
     ordered = [_best_draw(state, seat, draws)] if draws else []
-    if not plays:
-        # the second draw: the deck, then the clearing's cards by the basic bot's worth
-        ordered += sorted(draws, key=lambda move: -card_worth(state, seat, move["card"])
-                          if move["source"] == "clearing" else float("-inf"))
-        return ordered
     if plays:
         scorer, base = _scorer(state, seat)
         ranked = sorted(_distinct_plays(state, seat, plays),
@@ -96,14 +93,14 @@ def shortlist(rules, state: dict, seat: int, moves: list, rng) -> list:
     return ordered
 
 
-STRONG_BUDGET = Budget(worlds=4, candidates=4, rollout_moves=12)
+STRONG_BUDGET = Budget(worlds=2, candidates=4, rollout_moves=8)
 
 _search = strong_bot(basic=choose_move, determinize=determinize, evaluate=evaluate, shortlist=shortlist,
                      budget=STRONG_BUDGET, version=1)
 
 
 def choose_move_strong(rules, state: dict, seat: int, rng) -> dict:
-    """Search the action and the second draw; every other step follows the basic bot."""
+    """Search the choice of action; every other step follows the basic bot."""
     if state["step"]["kind"] not in SEARCHED_STEPS:
         return choose_move(rules, state, seat, rng)
     return _search(rules, state, seat, rng)

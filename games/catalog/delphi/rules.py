@@ -166,6 +166,11 @@ class DelphiRules(Rules):
         actor = M.current_actor(state)
         return set() if actor is None else {actor}
 
+    def start_seat(self, state: dict) -> int:
+        """The start player (ship drafts and start choices are made by others first);
+        games.simulation counts turn order from it."""
+        return state["first"]
+
     def may_move(self, state: dict) -> set[int]:
         if not state or state.get("phase") != "play":
             return set()

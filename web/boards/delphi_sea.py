@@ -18,7 +18,9 @@ from the caller as `marks`, a dict from a space's key to a list of marks:
 
 Every mark may carry a "title" (its tooltip, read by screen readers). The spaces whose
 keys are in `clickable` carry data-space="<key>", role="button" and tabindex, so the
-board page can turn a click or a key press into a move.
+board page can turn a click or a key press into a move; a space's marks are drawn inside
+its group, so a click on a ship is a click on the space under it
+(`event.target.closest("[data-space]")`).
 """
 from __future__ import annotations
 
@@ -42,11 +44,19 @@ SHALLOWS = "#e9e2c9"
 ZEUS = "#fbf3d2"
 PIECE_EDGE = "#1d2b3a"
 # Where the marks of one space go, around its centre (in hex radii).
-SLOTS = ((0, 0), (-0.42, -0.3), (0.42, -0.3), (-0.42, 0.3), (0.42, 0.3), (0, -0.55), (0, 0.55))
+# Where the marks of one space go, by how many there are (offsets in hex radii), and
+# how much they shrink to fit.
+SLOTS = {1: ((0, -0.1),),
+         2: ((-0.3, -0.2), (0.3, 0.15)),
+         3: ((-0.33, -0.25), (0.33, -0.25), (0, 0.22)),
+         4: ((-0.33, -0.25), (0.33, -0.25), (-0.33, 0.22), (0.33, 0.22))}
+MANY_SLOTS = ((0, 0), (-0.42, -0.3), (0.42, -0.3), (-0.42, 0.3), (0.42, 0.3), (0, -0.55), (0, 0.55))
+SCALE = {1: 1.0, 2: 0.8, 3: 0.72, 4: 0.65}
 STYLE = (".delphi-sea text{font-family:system-ui,sans-serif;text-anchor:middle;pointer-events:none}"
          ".delphi-sea .can{cursor:pointer}"
-         ".delphi-sea .can>polygon{stroke:#111;stroke-width:2.5;stroke-dasharray:5 3}"
-         ".delphi-sea .can:hover>polygon,.delphi-sea .can:focus>polygon{stroke:#000;stroke-width:4;stroke-dasharray:none}"
+         ".delphi-sea .can>.hex{stroke:#111;stroke-width:2.5;stroke-dasharray:5 3}"
+         ".delphi-sea .can:hover>.hex,.delphi-sea .can:focus>.hex"
+         "{stroke:#000;stroke-width:4;stroke-dasharray:none}"
          ".delphi-sea .can:focus{outline:none}")
 
 
@@ -71,6 +81,12 @@ def _points(corners) -> str:
 def _text(x, y, words, size=10, fill="#222", weight="bold") -> str:
     return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{size}" fill="{fill}" font-weight="{weight}">'
             f"{escape(str(words))}</text>")
+
+
+def _site(x: float, y: float, index: int) -> tuple[float, float]:
+    """Where a statue island's building site number `index` (0-2) is drawn."""
+    angle = math.radians(90 + 120 * index)
+    return x + 12 * math.cos(angle), y - 2 + 12 * math.sin(angle)
 
 
 def _title(text: str | None) -> str:
@@ -102,7 +118,7 @@ def _island_art(sea, key: str, x: float, y: float) -> str:
                          f'fill="{colour}" stroke="#222" stroke-width="1"/>')
     elif kind == "statue":
         for i, colour in enumerate(island["sites"]):
-            sx, sy = x + 12 * math.cos(math.radians(90 + 120 * i)), y - 2 + 12 * math.sin(math.radians(90 + 120 * i))
+            sx, sy = _site(x, y, i)
             parts.append(f'<circle cx="{_f(sx)}" cy="{_f(sy)}" r="5.5" fill="none" stroke="{FILL[colour]}" '
                          f'stroke-width="3"/>')
     elif kind in ("monster", "monster2"):
@@ -118,7 +134,7 @@ def _island_art(sea, key: str, x: float, y: float) -> str:
     return "".join(parts)
 
 
-def _space(sea, key: str, codes: dict, clickable: set) -> str:
+def _space(sea, key: str, codes: dict, clickable: set, marks: list[dict]) -> str:
     x, y = _centre(key)
     code = codes.get(key, "")
     if key == sea.zeus:
@@ -136,7 +152,8 @@ def _space(sea, key: str, codes: dict, clickable: set) -> str:
                        f'aria-label="{escape(described)}"')
     stroke = LAND_EDGE if key in sea.islands else "#ffffff"
     parts = [f"<g{attributes}>", _title(described),
-             f'<polygon points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{fill}" stroke="{stroke}" stroke-width="1.2"/>']
+             f'<polygon class="hex" points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{fill}" stroke="{stroke}" '
+             f'stroke-width="1.2"/>']
     if key == sea.zeus:
         parts.append(_text(x, y - 2, "Zeus", 11, ink))
         parts.append(_text(x, y + 10, "⚡", 10, "#c89400"))
@@ -148,6 +165,8 @@ def _space(sea, key: str, codes: dict, clickable: set) -> str:
     else:
         parts.append(f'<polygon points="{_points(_corners(x, y, SIZE * 0.55))}" fill="none" stroke="#c9bf9b" '
                      f'stroke-width="1" stroke-dasharray="2 3"/>')
+    # The marks sit inside the space's group: a click on a ship is a click on its space.
+    parts.append(_marks_on(sea, key, marks))
     parts.append("</g>")
     return "".join(parts)
 
@@ -168,7 +187,8 @@ def _piece_edges(sea, board: dict) -> str:
                 continue
             (x1, y1), (x2, y2) = corners[i], corners[(i + 1) % 6]
             lines.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}"/>')
-    return f'<g stroke="{PIECE_EDGE}" stroke-width="2.2" stroke-linecap="round">{"".join(lines)}</g>'
+    return (f'<g class="edges" stroke="{PIECE_EDGE}" stroke-width="2.2" stroke-linecap="round" '
+            f'pointer-events="none">{"".join(lines)}</g>')
 
 
 # --- marks ----------------------------------------------------------------------------------
@@ -180,7 +200,8 @@ def _ship(x, y, colour) -> str:
             f'stroke-width="1.2"/>')
 
 
-def _mark(sea, key: str, mark: dict, x: float, y: float) -> str:
+def _mark(sea, key: str, mark: dict, x: float, y: float, scale: float = 1.0) -> str:
+    """One mark drawn at (x, y), shrunk about that point by `scale`."""
     kind = mark.get("kind")
     colour = mark.get("colour")
     fill = FILL.get(colour, "#fff") if colour else "#fff"
@@ -211,26 +232,33 @@ def _mark(sea, key: str, mark: dict, x: float, y: float) -> str:
         body = _text(x, y + 4, mark.get("text", ""), 9, "#111")
     else:
         return ""
-    return f'<g class="mark {escape(str(kind))}">{_title(mark.get("title"))}{body}</g>'
+    shrink = (f' transform="translate({_f(x)} {_f(y)}) scale({scale}) translate({_f(-x)} {_f(-y)})"'
+              if scale != 1 else "")
+    return f'<g class="mark {escape(str(kind))}"{shrink}>{_title(mark.get("title"))}{body}</g>'
 
 
 def _marks_on(sea, key: str, marks: list[dict]) -> str:
     x, y = _centre(key)
     parts = []
-    if any(m.get("kind") == "highlight" for m in marks):
-        parts.append(f'<polygon class="mark highlight" points="{_points(_corners(x, y, SIZE - 3))}" fill="none" '
-                     f'stroke="#ff2d95" stroke-width="3.5">{_title(next((m.get("title") for m in marks if m.get("kind") == "highlight"), None))}</polygon>')
-    placed = [m for m in marks if m.get("kind") not in ("highlight",)]
+    for mark in marks:
+        if mark.get("kind") == "highlight":
+            parts.append(f'<g class="mark highlight">{_title(mark.get("title"))}<polygon '
+                         f'points="{_points(_corners(x, y, SIZE - 3))}" fill="none" stroke="#ff2d95" '
+                         f'stroke-width="3.5"/></g>')
+    placed = [m for m in marks if m.get("kind") != "highlight"]
     island = sea.islands.get(key)
-    free_slots = list(SLOTS) if len(placed) > 1 else [(0, -0.1)]
+    sites = island["sites"] if island and island["kind"] == "statue" else []
+    loose = [m for m in placed if not (m.get("kind") == "statue" and m.get("colour") in sites)]
+    free_slots = list(SLOTS.get(len(loose), MANY_SLOTS))
+    scale = SCALE.get(len(loose), 0.6)
     for mark in placed:
-        if island and island["kind"] == "statue" and mark.get("kind") == "statue" and mark.get("colour") in island["sites"]:
-            i = island["sites"].index(mark["colour"])
-            mx, my = x + 12 * math.cos(math.radians(90 + 120 * i)), y - 2 + 12 * math.sin(math.radians(90 + 120 * i)) + 1
+        if mark.get("kind") == "statue" and mark.get("colour") in sites:
+            # A raised statue stands on the building site of its colour.
+            sx, sy = _site(x, y, sites.index(mark["colour"]))
+            parts.append(_mark(sea, key, mark, sx, sy + 1))
         else:
             dx, dy = free_slots.pop(0) if free_slots else (0, 0)
-            mx, my = x + dx * SIZE, y + dy * SIZE
-        parts.append(_mark(sea, key, mark, mx, my))
+            parts.append(_mark(sea, key, mark, x + dx * SIZE, y + dy * SIZE, scale))
     return "".join(parts)
 
 
@@ -253,11 +281,12 @@ def sea_svg(sea, marks: dict | None = None, clickable=()) -> SafeString:
              f'aria-label="The sea: {len(sea.water)} water spaces around Zeus">',
              f"<style>{STYLE}</style>",
              f'<rect x="{_f(left)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" fill="#cfe6ef"/>']
-    for key in sorted(keys, key=lambda k: (H.parse(k)[1], H.parse(k)[0])):
-        parts.append(_space(sea, key, codes, clickable))
+    for key in sea.gaps:          # holes between the tiles: shallows, never a space to name
+        x, y = _centre(key)
+        parts.append(f'<polygon class="gap" points="{_points(_corners(x, y, SIZE - 0.6))}" fill="{SHALLOWS}" '
+                     f'stroke="#ffffff" stroke-width="1.2"><title>shallows</title></polygon>')
+    for key in sorted(keys, key=H.reading_order):
+        parts.append(_space(sea, key, codes, clickable, marks.get(key) or []))
     parts.append(_piece_edges(sea, sea.board))
-    for key in sorted(marks, key=lambda k: (H.parse(k)[1], H.parse(k)[0])):
-        if marks[key]:
-            parts.append(_marks_on(sea, key, marks[key]))
     parts.append("</svg>")
     return mark_safe("".join(parts))

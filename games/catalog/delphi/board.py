@@ -23,7 +23,7 @@ and at least 5 hexes from the other cities.
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from functools import lru_cache
 
 from . import hexes as H
@@ -39,7 +39,7 @@ class MapError(RuntimeError):
     pass
 
 
-# --- drawing ---------------------------------------------------------------------
+# --- random draws ----------------------------------------------------------------
 
 def _draw(rng, n: int) -> int:
     return rng.randbelow(n, purpose="map")
@@ -241,7 +241,7 @@ def build(pieces: list[dict], temples: list[str]) -> dict:
                 islands[k] = {"kind": kind, "colour": name[5:] if kind == "city" else None,
                               "ring": colour if kind == "tile" else None,
                               "sites": list(T.STATUE_SITES[name]) if kind == "statue" else None}
-    order = lambda k: (H.parse(k)[1], H.parse(k)[0])   # noqa: E731 - reading order: rows, then left to right
+    order = H.reading_order
     temple_keys = sorted((k for k, i in islands.items() if i["kind"] == "temple"), key=order)
     for k, colour in zip(temple_keys, temples):
         islands[k]["colour"] = colour
@@ -280,7 +280,6 @@ def problems(board: dict) -> list[str]:
     """Everything that makes a map dict illegal (an empty list for a legal map)."""
     found = []
     sea = Sea(board)
-    from collections import Counter
     colours = Counter(sea.water.values())
     if any(colours[c] != 12 for c in T.COLOURS) or len(sea.water) != 72:
         found.append(f"water colours {dict(colours)}")
@@ -294,6 +293,11 @@ def problems(board: dict) -> list[str]:
         found.append("temple colours")
     if sorted(i["colour"] for i in sea.islands.values() if i["kind"] == "city") != sorted(T.COLOURS):
         found.append("city colours")
+    if Counter(i["ring"] for i in sea.islands.values() if i["kind"] == "tile") != {c: 2 for c in T.COLOURS}:
+        found.append("island-tile rings")
+    sites = [i["sites"] for i in sea.islands.values() if i["kind"] == "statue"]
+    if any(len(set(s)) != 3 for s in sites) or Counter(c for s in sites for c in s) != {c: 3 for c in T.COLOURS}:
+        found.append("statue sites")
     everything = list(sea.water) + list(sea.islands) + list(sea.shallows)
     if len(set(everything)) != len(everything):
         found.append("overlapping hexes")
@@ -348,6 +352,19 @@ class Sea:
         self._adjacent_islands = {k: [n for n in H.neighbours(k) if n in self.islands] for k in self._water_neighbours}
         self._steps: dict[tuple[str, bool], dict[str, int]] = {}
 
+    @property
+    def gaps(self) -> list[str]:
+        """Empty hexes enclosed by the map: holes between the tiles, which count as
+        shallows (impassable, unless an equipment card lets a ship cross shallows)."""
+        if not hasattr(self, "_gaps"):
+            laid = {H.parse(k) for k in list(self.water) + list(self.islands) + self.shallows}
+            outside = _outside(laid)
+            qs, rs = [q for q, _ in laid], [r for _, r in laid]
+            self._gaps = sorted((H.key(q, r) for q in range(min(qs), max(qs) + 1) for r in range(min(rs), max(rs) + 1)
+                                 if (q, r) not in laid and (q, r) not in outside),
+                                key=H.reading_order)
+        return self._gaps
+
     def colour(self, water_key: str) -> str:
         return self.water[water_key]
 
@@ -373,12 +390,13 @@ class Sea:
         The path runs over water only: never over islands, shallows or Zeus. Zeus may be
         the start (ships begin there); to finish on Zeus the rules add one step from
         one of `zeus_neighbours()`. With `over_shallows` (the equipment that lets a ship
-        cross shallows) a shallow, Zeus included, counts as one more space on the way;
-        the result still lists only water spaces (and the start).
+        cross shallows) a shallow, Zeus included, or a gap between the tiles counts as
+        one more space on the way; the result still lists only water spaces (and the
+        start).
         """
         cache = (from_key, over_shallows)
         if cache not in self._steps:
-            passable = set(self.shallows) if over_shallows else set()
+            passable = set(self.shallows) | set(self.gaps) if over_shallows else set()
             steps = {from_key: 0}
             queue = deque([from_key])
             while queue:
@@ -403,7 +421,7 @@ class Sea:
                 for island in self.adjacent_islands(space):
                     if island not in found:
                         found.append(island)
-        return sorted(found, key=lambda k: (H.parse(k)[1], H.parse(k)[0]))
+        return sorted(found, key=H.reading_order)
 
     def islands_of(self, kind: str) -> list[str]:
         return [k for k, i in self.islands.items() if i["kind"] == kind]

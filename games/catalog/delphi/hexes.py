@@ -22,6 +22,12 @@ def parse(space: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+def reading_order(space: str) -> tuple[int, int]:
+    """Sort key: rows from the top, then left to right."""
+    q, r = parse(space)
+    return r, q
+
+
 def neighbours(space: str) -> list[str]:
     """The six surrounding keys, clockwise from north-west (whether on the map or not)."""
     q, r = parse(space)

@@ -17,6 +17,7 @@ Every space of a map has a short code that is unique on that map and stable for 
 """
 from __future__ import annotations
 
+from . import board as B
 from . import hexes as H
 from .tiles import COLOURS
 
@@ -31,13 +32,15 @@ LANDMARK_ORDER = ("temple", "city", "statue", "offering", "monster", "monster2",
 assert set(LETTER) == set(COLOURS)
 
 
-def _reading_order(space: str) -> tuple[int, int]:
-    q, r = H.parse(space)
-    return r, q
+def _as_sea(sea):
+    """A Sea for a Sea or a map dict (the state's "sea")."""
+    return B.sea_for(sea) if isinstance(sea, dict) else sea
 
 
 def codes(sea) -> dict[str, str]:
-    """Every map key's code (computed once per Sea object)."""
+    """Every map key's code (computed once per Sea object). Every function here takes a
+    Sea or the map dict itself."""
+    sea = _as_sea(sea)
     cached = getattr(sea, "_space_codes", None)
     if cached is not None:
         return cached
@@ -48,9 +51,9 @@ def codes(sea) -> dict[str, str]:
         counters[prefix] = counters.get(prefix, 0) + 1
         return f"{prefix}{counters[prefix]}"
 
-    for space in sorted(sea.water, key=_reading_order):
+    for space in sorted(sea.water, key=H.reading_order):
         found[space] = number(LETTER[sea.water[space]])
-    for space in sorted(sea.islands, key=_reading_order):
+    for space in sorted(sea.islands, key=H.reading_order):
         island = sea.islands[space]
         kind = island["kind"]
         if kind == "temple":
@@ -59,7 +62,7 @@ def codes(sea) -> dict[str, str]:
             found[space] = LETTER[island["colour"]] + "C"
         else:
             found[space] = number(ISLAND_LETTER[kind])
-    for space in sorted(sea.shallows, key=_reading_order):
+    for space in sorted(sea.shallows, key=H.reading_order):
         if space != sea.zeus:
             found[space] = number("X")
     sea._space_codes = found
@@ -71,22 +74,32 @@ def space_code(sea, key: str) -> str:
     return codes(sea)[key]
 
 
-def space_from_code(sea, code: str) -> str:
-    """The map key a code names ("b3", " B3 " and "B03" all work); ValueError if none."""
+def spaces_by_code(sea) -> dict[str, str]:
+    """Code -> map key."""
     codes(sea)
+    return _as_sea(sea)._spaces_by_code
+
+
+def space_from_code(sea, code: str) -> str:
+    """The map key a code names ("b3", " B3 " and "B03" all work, "Zeus" too); ValueError
+    if none."""
+    spaces = spaces_by_code(sea)
     text = "".join(str(code).split()).upper()
+    if text == "ZEUS":
+        text = "Z"
     letters = text.rstrip("0123456789")
     digits = text[len(letters):]
     if digits:
         text = letters + str(int(digits))
     try:
-        return sea._spaces_by_code[text]
+        return spaces[text]
     except KeyError:
         raise ValueError(f"There is no space {str(code).strip()!r} on this map.") from None
 
 
 def space_name(sea, key: str) -> str:
     """Words for a space: "blue water B3", "Zeus", "the red temple", "island tile T4"."""
+    sea = _as_sea(sea)
     code = space_code(sea, key)
     if key == sea.zeus:
         return "Zeus"
@@ -102,6 +115,7 @@ def space_name(sea, key: str) -> str:
 
 def direction_from_zeus(sea, key: str) -> str:
     """Where a space lies seen from Zeus: "north-east", "west"... ('' for Zeus itself)."""
+    sea = _as_sea(sea)
     x, y = H.pixel(key)
     zx, zy = H.pixel(sea.zeus)
     return H.compass(x - zx, y - zy)
@@ -110,6 +124,7 @@ def direction_from_zeus(sea, key: str) -> str:
 def describe(sea, key: str) -> str:
     """A space's name and where it is: "blue water B3, beside the red temple",
     "statue island S2, north-east of Zeus"."""
+    sea = _as_sea(sea)
     name = space_name(sea, key)
     if key == sea.zeus:
         return "Zeus, in the middle of the sea"
@@ -118,7 +133,7 @@ def describe(sea, key: str) -> str:
             return f"{name}, beside Zeus"
         beside = sea.adjacent_islands(key)
         for kind in LANDMARK_ORDER:
-            for island in sorted(beside, key=_reading_order):
+            for island in sorted(beside, key=H.reading_order):
                 if sea.islands[island]["kind"] == kind:
                     return f"{name}, beside {space_name(sea, island)}"
         return f"{name}, open water {direction_from_zeus(sea, key)} of Zeus"

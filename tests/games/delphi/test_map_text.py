@@ -60,7 +60,7 @@ def test_codes_read_back_whatever_the_case_and_spacing():
     assert S.space_from_code(sea, "b1") == "3,0"
     assert S.space_from_code(sea, " R 03 ") == "2,0"
     assert S.space_from_code(sea, "rt") == "4,-1"
-    assert S.space_from_code(sea, "z") == "0,0"
+    assert S.space_from_code(sea, "z") == "0,0" == S.space_from_code(sea, "Zeus")
     with pytest.raises(ValueError, match="no space 'B9'"):
         S.space_from_code(sea, "B9")
 
@@ -85,3 +85,9 @@ def test_colour_letters():
     assert S.parse_colour("K") == "black" and S.parse_colour("pink") == "pink" and S.parse_colour(" y") == "yellow"
     with pytest.raises(ValueError):
         S.parse_colour("white")
+
+
+def test_the_map_dict_itself_is_accepted():
+    assert S.space_code(SMALL, "3,0") == "B1"
+    assert S.describe(SMALL, "3,0") == "blue water B1, beside the red temple"
+    assert S.space_from_code(SMALL, "KC") == "5,-1"

@@ -24,7 +24,6 @@ from __future__ import annotations
 from games.engine import Event, IllegalMove, Outcome, Rules
 from games.engine.search import clone
 
-from . import components as C
 from . import moves as M
 from . import queries as Q
 from .effects import Turn, apply, ship_start
@@ -225,5 +224,3 @@ class DelphiRules(Rules):
         from .words import describe
         return describe(event, seat)
 
-
-del C

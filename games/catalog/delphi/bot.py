@@ -173,7 +173,6 @@ def _distance_field(state, sources: list[str]) -> dict[str, int]:
 
 def _goal_field(state, seat) -> dict[str, float]:
     """For each water space, how far the nearest worthwhile island is (plus its weight)."""
-    me = Q.seat_state(state, seat)
     field: dict[str, float] = {}
     if Q.tasks_left(state, seat) == 0:
         zeus = state["sea"]["zeus"]
@@ -182,24 +181,23 @@ def _goal_field(state, seat) -> dict[str, float]:
             field[key] = dist
         return field
     reach_card = {"temple": 12, "offering": 12, "city": 9, "statue": 9}
+    groups: dict[float, set] = {}
     for island, weight in targets(state, seat):
         shore = [k for k in neighbours(island) if k in Q.water(state)]
         if Q.has_equipment(state, seat, reach_card.get(Q.islands(state)[island]["kind"], 10)):
             shore += [n for k in shore for n in neighbours(k) if n in Q.water(state)]
-        for key, dist in _distance_field(state, shore).items():
+        groups.setdefault(weight, set()).update(shore)
+    # One breadth-first search per weight: every island of a weight is a source of it.
+    for weight, shore in groups.items():
+        for key, dist in _distance_field(state, sorted(shore)).items():
             value = dist + weight
             if value < field.get(key, 1e9):
                 field[key] = value
-    del me
     return field
 
 
 # -- actions -------------------------------------------------------------------------------
 TASKS = ("deliver", "raise_statue", "shrine", "explore", "load_offering", "load_statue", "fight")
-
-
-def _cost(state, seat, move, cache=None) -> int:
-    return action_cost(state, seat, move, {} if cache is None else cache)
 
 
 def _source_penalty(state, seat, move) -> float:

@@ -283,14 +283,11 @@ def _action_problem(state, seat, move, cache) -> str | None:
     why = _source_problem(state, seat, source)
     if why:
         return why
-    kind = move["type"]
-    me = Q.seat_state(state, seat)
     why = _task_problem(state, seat, move, cache)
     if why:
         return why
-    if action_cost(state, seat, move, cache) > me["favour"]:
+    if action_cost(state, seat, move, cache) > Q.seat_state(state, seat)["favour"]:
         return "You do not have enough favour for that (recolouring costs 1 favour per step, sailing 1 per extra space)."
-    del kind
     return None
 
 
@@ -608,6 +605,12 @@ def action_candidates(state: dict, seat: int, cache: dict) -> list[dict]:
     favour = me["favour"]
     moves = []
     for body in bodies:
+        if body["type"] == "peek":
+            # Colour-free and checked above (sorted pairs of face-down tiles): only the
+            # sources' own costs differ.
+            moves += [{**body, **source} for source in srcs
+                      if (C.EXTRA_ACTION_COST if "extra" in source else 0) <= favour]
+            continue
         if _task_problem(state, seat, body, cache) is not None:
             continue
         for source in srcs:

@@ -296,6 +296,7 @@ def present(view, *, legal, names, seat) -> dict:
             entry = offers.setdefault(move["roller"], {"roller": names[move["roller"]], "moves": []})
             entry["moves"].append({"value": move_value(move), "god": C.god_name(move["colour"]),
                                    "colour": move["colour"]})
+    takes = {m["card"]: move_value(m) for m in legal if m["type"] == "equipment"}
     decks = view["decks"]
     return {
         "offers": list(offers.values()),
@@ -306,7 +307,8 @@ def present(view, *, legal, names, seat) -> dict:
         "sea": _sea(view, legal, names, me), "pays": _pays(view, legal), "acts": _acts(sea_view, legal),
         "creatures": creatures, "acting": bool(board_moves),
         "players": _players(view, names, me),
-        "display": [{"name": C.EQUIPMENT[c]["name"], "text": C.EQUIPMENT[c]["text"]} for c in decks["display"]],
+        "display": [{"name": C.EQUIPMENT[c]["name"], "text": C.EQUIPMENT[c]["text"], "move": takes.get(c)}
+                    for c in decks["display"]],
         "decks": decks, "companions_left": len(view.get("companions_left") or []),
         "list_open": any(not on_board(m) for m in legal),
     }

@@ -182,11 +182,15 @@ def _goal_field(state, seat) -> dict[str, float]:
             field[key] = dist
         return field
     reach_card = {"temple": 12, "offering": 12, "city": 9, "statue": 9}
+    groups: dict[float, set] = {}
     for island, weight in targets(state, seat):
         shore = [k for k in neighbours(island) if k in Q.water(state)]
         if Q.has_equipment(state, seat, reach_card.get(Q.islands(state)[island]["kind"], 10)):
             shore += [n for k in shore for n in neighbours(k) if n in Q.water(state)]
-        for key, dist in _distance_field(state, shore).items():
+        groups.setdefault(weight, set()).update(shore)
+    # One breadth-first search per weight: every island of a weight is a source of it.
+    for weight, shore in groups.items():
+        for key, dist in _distance_field(state, sorted(shore)).items():
             value = dist + weight
             if value < field.get(key, 1e9):
                 field[key] = value

@@ -608,6 +608,12 @@ def action_candidates(state: dict, seat: int, cache: dict) -> list[dict]:
     favour = me["favour"]
     moves = []
     for body in bodies:
+        if body["type"] == "peek":
+            # Colour-free and checked above (sorted pairs of face-down tiles): only the
+            # sources' own costs differ.
+            moves += [{**body, **source} for source in srcs
+                      if (C.EXTRA_ACTION_COST if "extra" in source else 0) <= favour]
+            continue
         if _task_problem(state, seat, body, cache) is not None:
             continue
         for source in srcs:

@@ -213,9 +213,10 @@ def zeus_steps(state: dict, seat: int, steps: dict[str, int] | None = None) -> i
 
 
 # -- dice ------------------------------------------------------------------------
-def recolour_cost(state: dict, seat: int, shown: str, wanted: str) -> int:
-    """Favour to make a die (or oracle card) showing ``shown`` count as ``wanted``."""
-    if shown == wanted or is_wild(state, seat, shown):
+def recolour_cost(state: dict, seat: int, shown: str, wanted: str, die: bool = True) -> int:
+    """Favour to make a die (or, ``die`` False, an oracle card) showing ``shown`` count as
+    ``wanted``."""
+    if shown == wanted or is_wild(state, seat, shown, die):
         return 0
     steps = C.wheel_steps(shown, wanted, both_ways=has_ship(state, seat, 2))
     if has_ship(state, seat, 7):
@@ -223,9 +224,10 @@ def recolour_cost(state: dict, seat: int, shown: str, wanted: str) -> int:
     return steps
 
 
-def is_wild(state: dict, seat: int, shown: str) -> bool:
-    """Apollo's action this turn, or a demigod of the shown colour: any colour."""
-    return bool(state.get("wild")) or has_companion(state, seat, shown, "demigod")
+def is_wild(state: dict, seat: int, shown: str, die: bool = True) -> bool:
+    """Apollo's action this turn (dice and oracle card), or a demigod of the shown
+    colour (dice only): any colour."""
+    return bool(state.get("wild")) or (die and has_companion(state, seat, shown, "demigod"))
 
 
 def sources(state: dict, seat: int) -> list[dict]:
@@ -250,7 +252,7 @@ def source_cost(state: dict, seat: int, source: dict, wanted: str | None) -> int
         return C.EXTRA_ACTION_COST
     if wanted is None:
         return 0
-    return recolour_cost(state, seat, source_colour(source), wanted)
+    return recolour_cost(state, seat, source_colour(source), wanted, die="die" in source)
 
 
 def all_returned(state: dict) -> list[int]:

@@ -95,6 +95,7 @@ CHOICE = obj("A choice owed before anything else (a reward, a ship's start effec
     "colour": COLOUR,
     "card": integer("The equipment card.", 0, 21),
     "islands": array(SPACE, "The tiles looked at."),
+    "places": array(string("A space's name on the map."), "The same tiles by name."),
 })
 SCORE = obj("A seat's result.", {
     "returned": boolean("Back at Zeus: among the winners unless the tie-breaks say otherwise."),

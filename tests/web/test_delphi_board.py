@@ -156,3 +156,30 @@ def test_the_board_for_a_spectator_and_after_the_end_shows_no_controls_and_every
         table.bot_move(min(rules.to_move(table.state)), bot)
     html = _render(rules.view(table.state, 0), [], 0, names)
     assert "a face-down island tile" not in html and "You" in html and "Bob" in html
+
+
+def test_each_space_and_action_button_says_what_each_way_to_pay_costs():
+    import re
+
+    from games import registry
+    from games.catalog.delphi import notation as N
+    from games.engine import harness
+
+    entry = registry.get("delphi")
+    rules, bot = entry.rules, entry.bot("best")
+    table = harness.Table(rules, 3, {}, seed=11)
+    names = ["Ann", "Bob", "Cleo"]
+    for _ in range(60):
+        table.bot_move(min(rules.to_move(table.state)), bot)
+    while table.state["step"] != "actions":
+        table.bot_move(min(rules.to_move(table.state)), bot)
+    seat = table.state["turn"]
+    legal = rules.legal_moves(table.state, seat)
+    view = {**rules.view(table.state, seat), "you": seat, "player_names": names}
+    html = _render(rules.view(table.state, seat), legal, seat, names)
+    sails = [m for m in legal if m["type"] == "sail" and "die" in m and not m.get("creature")]
+    assert sails
+    for move in sails:
+        title = re.search(rf'data-space="{move["to"]}"[^>]*title="([^"]*)"', html).group(1)
+        cost = N.action_cost(view, move)
+        assert f"the {move['die']} die: " + (f"{cost} favour" if cost else "free") in title, (move, title)

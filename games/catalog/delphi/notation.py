@@ -150,14 +150,34 @@ def action_cost(view: dict, move: dict) -> int | None:
         return None
 
 
-def _source_words(view: dict, move: dict) -> str:
+def action_costs(view: dict, moves: list[dict]) -> list[int | None]:
+    """``action_cost`` of many moves of one position, the state rebuilt and the sea's
+    distances found once."""
+    if view.get("you") is None:
+        return [None] * len(moves)
+    try:
+        from . import moves as M
+        state, cache = _as_state(view), {}
+        return [M.action_cost(state, view["you"], move, cache) if move.get("type") in PAID else None
+                for move in moves]
+    except Exception:  # as action_cost
+        return [None] * len(moves)
+
+
+def paid_with(move: dict) -> str:
+    """What pays for a move, in words: "the red die", "a blue oracle card", "the extra action"."""
     if move.get("extra"):
-        paid = "the extra action"
-    elif "die" in move:
-        paid = f"the {move['die']} die"
-    elif "card" in move:
-        paid = f"a {move['card']} oracle card"
-    else:
+        return "the extra action"
+    if "die" in move:
+        return f"the {move['die']} die"
+    if "card" in move:
+        return f"a {move['card']} oracle card"
+    return ""
+
+
+def _source_words(view: dict, move: dict) -> str:
+    paid = paid_with(move)
+    if not paid:
         return ""
     cost = action_cost(view, move)
     if cost:

@@ -307,7 +307,7 @@ def move_words(move: dict, view: dict) -> str:
     if kind == "fight_on":
         return "Fight on for 1 favour (the monster 1 weaker)"
     if kind == "retreat":
-        return "Give up the fight (the monster stays)"
+        return "Retreat from the fight (the monster stays)"
     return str(move)
 
 
@@ -408,7 +408,7 @@ HEADS = {
     "chart": {"chart"}, "uncover": {"uncover"}, "top": {"god_top"}, "skip": {"skip"},
     "offer": {"take_offer"}, "decline": {"decline_offers"}, "discard": {"recover"},
     "bless": {"bless_god"}, "end": {"end"}, "done": {"end"}, "consult": {"end"}, "roll": {"end"},
-    "retreat": {"retreat"}, "back": {"god_card"}, "return": {"god_card"}, "power": {"god_power"},
+    "retreat": {"retreat"}, "flee": {"retreat"}, "back": {"god_card"}, "return": {"god_card"}, "power": {"god_power"},
 }
 NAMED = {"ship", "equipment", "drop_tile", "companion"}
 
@@ -534,8 +534,6 @@ def parse(text: str, legal_moves: list[dict], view: dict) -> dict | None:
     raw = _words(text)
     if raw[:2] == ["fight", "on"] and len(raw) == 2:
         return next((m for m in legal_moves if m["type"] == "fight_on"), None)
-    if raw[:2] == ["give", "up"] and len(raw) == 2:
-        return next((m for m in legal_moves if m["type"] == "retreat"), None)
     roller = None
     if raw[:1] == ["offer"] and "from" in raw:
         at = raw.index("from")

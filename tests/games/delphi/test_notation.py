@@ -160,7 +160,9 @@ def test_the_start_of_a_turn_and_the_choices():
     assert N.parse("equipment long-oars", choices, view) == choices[1]
     assert N.parse("equipment 12", choices, view) == choices[1]
     assert N.parse("fight on", [{"type": "fight_on"}, {"type": "retreat"}], view) == {"type": "fight_on"}
-    assert N.parse("give up", [{"type": "fight_on"}, {"type": "retreat"}], view) == {"type": "retreat"}
+    assert N.parse("retreat", [{"type": "fight_on"}, {"type": "retreat"}], view) == {"type": "retreat"}
+    # "give up" is the gateway's word for resigning the game: never a retreat.
+    assert N.parse("give up", [{"type": "fight_on"}, {"type": "retreat"}], view) is None
 
 
 def test_the_text_map_puts_neighbours_next_to_each_other():

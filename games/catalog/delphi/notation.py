@@ -667,6 +667,10 @@ def situation(view: dict, names: list[str]) -> str:
         lines.append(f"{who} ({seat['colour']}): ship {ship} {where}{', back at Zeus' if seat['returned'] else ''}; "
                      f"tasks {seat['tasks_done']}/{seat['tasks_needed']}; shield {seat['shield']}, "
                      f"favour {seat['favour']}, range {seat['range']}, storage {len(seat['cargo'])}/{seat['storage']}.")
+        if index == you and seat["position"] in sea.water:
+            beside = sorted(sea.adjacent_islands(seat["position"]), key=_natural(view))
+            if beside:
+                lines.append("  Beside your ship: " + ", ".join(sea_text.space_name(sea, k) for k in beside) + ".")
         gods = ", ".join(f"{C.god_name(c)} {seat['gods'][c]}" for c in C.COLOURS)
         lines.append(f"  Gods (row 0-{C.TOP}, {C.TOP} = special action): {gods}.")
         cargo = ", ".join(f"{c['colour']} {c['kind']}" for c in seat["cargo"]) or "nothing"

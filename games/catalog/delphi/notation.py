@@ -47,28 +47,31 @@ EXAMPLES = ["sail B3 with red die", "fight M2 yellow with black die", "explore T
             "fight on", "offer red from Ann"]
 
 SYNTAX = """\
-Actions, each paid by a die, an oracle card or the extra action: end the line with
-"with <colour> die", "with <colour> card" or "with extra" (left out: the cheapest way).
-  sail <space> [creature <colour>]    sail to a water space (sail Z: back to Zeus)
-  fight <island> <monster colour>     fight a monster beside your ship
-  explore <island> / shrine <island>  uncover an island tile / build a shrine on it
-  load <island> <colour>              load an offering (offering island) or a statue (city)
-  deliver <temple> <colour>           make an offering ("deliver red" will do)
-  raise <island> <colour>             raise a statue on a statue island
-  heal <colour> / god <colour>        discard injuries of a colour / advance that god 1 step
-  oracle / favour / peek <t> <t>      draw an oracle card / take 2 favour / look at 2 tiles
-  amulet <colour>                     an amulet equipment card's action
-Free: poseidon <space>, apollo, artemis <island>, aphrodite, ares <island> <colour>,
-  hermes <colour> (a top-row god's action), back <god> (the god back for an oracle card),
-  end (consult the oracle), fight on / retreat (in a battle).
-Start of a turn: offer <colour> from <player>, decline, discard <c> <c> <c>, bless favour,
-  bless <colour>.
-Choices: ship <name>, drop <n>, equipment <name>, companion <kind>, step <colour>,
-  heal <colour>, grab <island> <colour>, chart <t> <t>, uncover <t>, top <god>, skip.
-Spaces by their codes on the map: B3 blue water 3 (R red, K black, P pink, B blue,
-Y yellow, G green), Z Zeus, T island tiles, O offering islands, S statue islands,
-M monster islands, RT the red temple, KC the black city. Colours by name or letter;
-gods by name (Poseidon) or colour."""
+An action paid by a die, an oracle card or the extra action ends with
+"with red die", "with blue card" or "with extra" (left out: cheapest).
+  sail <space> [creature <colour>]  sail there (sail Z: back to Zeus)
+  fight <island> <colour>           fight a monster beside your ship
+  explore <island>, shrine <island> turn a tile up, build a shrine
+  load <island> <colour>            load an offering or a statue
+  deliver <temple> <colour>         make an offering (deliver red)
+  raise <island> <colour>           raise a statue
+  heal <colour>, god <colour>       discard injuries, advance a god
+  oracle, favour, peek <t> <t>      oracle card, 2 favour, look at 2
+  amulet <colour>                   an amulet card's action
+Free: poseidon <space>, apollo, artemis <island>, aphrodite,
+  ares <island> <colour>, hermes <colour> (a top-row god's action),
+  back <god> (the god down for an oracle card), end (roll the
+  dice), fight on, retreat.
+Turn start: offer <colour> from <player>, decline,
+  discard <c> <c> <c>, bless favour, bless <colour>.
+Choices: ship <name>, drop <n>, equipment <name>, companion <kind>,
+  step <colour>, heal <colour>, grab <island> <colour>,
+  chart <t> <t>, uncover <t>, top <god>, skip.
+Spaces by their codes on the map: B3 (the third blue water space;
+R red, K black, P pink, B blue, Y yellow, G green), Z Zeus, T island
+tiles, O offering and S statue islands, M monster islands, RT the
+red temple, KC the black city. Colours by name or letter, gods by
+name or colour."""
 
 LETTER = sea_text.LETTER                       # colour -> letter (R K P B Y G)
 COLOUR_WORDS = {**{c: c for c in C.COLOURS}, **{l.lower(): c for c, l in LETTER.items()}, "grey": "black"}

@@ -183,3 +183,24 @@ def test_each_space_and_action_button_says_what_each_way_to_pay_costs():
         title = re.search(rf'data-space="{move["to"]}"[^>]*title="([^"]*)"', html).group(1)
         cost = N.action_cost(view, move)
         assert f"the {move['die']} die: " + (f"{cost} favour" if cost else "free") in title, (move, title)
+
+
+def test_a_post_from_the_board_becomes_the_move_it_names():
+    from django.utils.datastructures import MultiValueDict
+
+    from web.boards.delphi import move_from_post
+
+    def post(**fields):
+        return MultiValueDict({k: [v] for k, v in fields.items()})
+
+    assert move_from_post(post(pay="die-red", space="1,-2"), []) == {"type": "sail", "to": "1,-2", "die": "red"}
+    assert move_from_post(post(pay="card-blue", space="1,-2", creature="green"), []) == \
+        {"type": "sail", "to": "1,-2", "card": "blue", "creature": "green"}
+    assert move_from_post(post(pay="poseidon", space="1,-2", creature=""), []) == \
+        {"type": "god_power", "colour": "blue", "to": "1,-2"}
+    assert move_from_post(post(pay="extra", act='{"type": "heal", "colour": "pink"}'), []) == \
+        {"type": "heal", "colour": "pink", "extra": True}
+    assert move_from_post(post(pay="die-red", act='{"type": "end"}'), []) is None       # not a board action
+    assert move_from_post(post(pay="die-red", act="not json"), []) is None
+    assert move_from_post(post(pay="die-mauve", space="1,-2"), []) is None
+    assert move_from_post(post(space="1,-2"), []) is None

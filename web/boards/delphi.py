@@ -22,6 +22,7 @@ from games.catalog.delphi import components as C
 from games.catalog.delphi import hexes as H
 from games.catalog.delphi import notation as N
 from games.catalog.delphi import sea_text
+from games.catalog.delphi.moves import choice_words
 from web.boards import delphi_sea
 from web.words import move_value
 
@@ -136,7 +137,8 @@ def _marks(view: dict, names: list[str], seat) -> dict:
         elif key in seen:
             add(key, {"kind": "tile", "face": "down",
                       "title": f"face down; you saw a {seen[key]['colour']} site, {seen[key]['letter']}"})
-            add(key, {"kind": "text", "text": sea_text.LETTER[seen[key]["colour"]] + C.GREEK.get(seen[key]["letter"], "")})
+            saw = sea_text.LETTER[seen[key]["colour"]] + C.GREEK.get(seen[key]["letter"], "")
+            add(key, {"kind": "text", "text": saw})
         else:
             add(key, {"kind": "tile", "face": "down", "title": "a face-down island tile"})
     for number, data in enumerate(view["seats"]):
@@ -177,7 +179,9 @@ def _sea(view: dict, legal: list[dict], names, seat, prices: dict) -> dict:
                        "can": " ".join(sorted(f"can-{p}" for p in pays)),
                        "prices": "; ".join(ways.get(key, []))})
     return {"svg": delphi_sea.sea_svg(sea, _marks(view, names, seat)), "spaces": spaces,
-            "hex_w": round(100 * delphi_sea.SIZE * 1.6 / width, 3), "hex_h": round(100 * delphi_sea.SIZE * 1.6 / height, 3),
+            # A button is a circle inside its hex: 1.6 radii across (neighbours sit 1.73 apart).
+            "hex_w": round(100 * delphi_sea.SIZE * 1.6 / width, 3),
+            "hex_h": round(100 * delphi_sea.SIZE * 1.6 / height, 3),
             "width": round(width), "ratio": round(100 * height / width, 3)}
 
 
@@ -302,11 +306,10 @@ def present(view, *, legal, names, seat) -> dict:
                         + (f", last roll {battle['roll']}" if battle.get("roll") is not None else "") + ".")
     pending_words = None
     if pending:
-        from games.catalog.delphi.moves import choice_words
         try:
             who = "You" if pending.get("seat") == me else names[pending["seat"]]
             pending_words = f"{who} must first {choice_words(pending)}."
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError):  # a choice the words do not know: see the moves
             pending_words = None
     offers: dict[int, dict] = {}
     for move in legal:

@@ -9,11 +9,11 @@ temple, ``KC`` the black city).
 The notation (docs/games/delphi.md, "Playing by email"); any letter case, commas and
 extra words such as "the" or "to" do not matter. An action paid by a die or an oracle
 card ends with what pays: ``with red die``, ``with blue card`` or ``with extra`` (the
-extra-action equipment). Left out, the cheapest way to pay is taken (a die showing the
-colour the action needs first, then the other dice, then an oracle card):
+extra-action equipment). Left out, the cheapest way to pay is taken (the fewest favour,
+then a die before an oracle card before the extra action):
 
     sail B3 with red die       sail to B3 (favour for recolouring and extra spaces is paid
-                               automatically; "sail B3 with green die creature green" uses
+                               automatically; "sail B3 creature green with green die" uses
                                your green creature); "sail Z" returns to Zeus
     fight M2 yellow            fight the yellow monster on M2 (then "fight on" or "retreat")
     explore T4 / shrine T4     uncover the island tile T4 / build a shrine on it
@@ -40,6 +40,7 @@ import re
 
 from . import board as B
 from . import components as C
+from . import moves as M
 from . import sea_text
 
 EXAMPLES = ["sail B3 with red die", "fight M2 yellow with black die", "explore T4", "load O3 red",
@@ -76,7 +77,6 @@ name or colour."""
 LETTER = sea_text.LETTER                       # colour -> letter (R K P B Y G)
 COLOUR_WORDS = {**{c: c for c in C.COLOURS}, **{l.lower(): c for c, l in LETTER.items()}, "grey": "black"}
 GOD_COLOUR = {name.lower(): colour for colour, name in C.GODS.items()}
-GREEK_WORDS = {"psi": "ψ", "phi": "φ", "sigma": "σ", "omega": "ω"}
 PAID = {"draw_oracle", "take_favour", "peek", "sail", "fight", "explore", "shrine", "load_offering",
         "deliver", "load_statue", "raise_statue", "heal", "advance_god", "amulet"}
 FILLER = {"the", "a", "an", "to", "on", "at", "in", "of", "my", "your", "using", "pay", "paid", "by", "and",
@@ -144,13 +144,7 @@ def _as_state(view: dict) -> dict:
 def action_cost(view: dict, move: dict) -> int | None:
     """Favour the paid action costs (recolouring, spaces beyond the ship's range, the extra
     action); None when the view cannot say."""
-    if move.get("type") not in PAID or view.get("you") is None:
-        return None
-    try:
-        from . import moves as M
-        return M.action_cost(_as_state(view), view["you"], move, {})
-    except Exception:  # a view of another shape (an old game): the words leave the cost out
-        return None
+    return action_costs(view, [move])[0]
 
 
 def action_costs(view: dict, moves: list[dict]) -> list[int | None]:
@@ -159,11 +153,10 @@ def action_costs(view: dict, moves: list[dict]) -> list[int | None]:
     if view.get("you") is None:
         return [None] * len(moves)
     try:
-        from . import moves as M
         state, cache = _as_state(view), {}
         return [M.action_cost(state, view["you"], move, cache) if move.get("type") in PAID else None
                 for move in moves]
-    except Exception:  # as action_cost
+    except (KeyError, TypeError, IndexError):  # a view of another shape: the words leave the cost out
         return [None] * len(moves)
 
 
@@ -230,7 +223,8 @@ def _action_words(view: dict, move: dict) -> str:
     if kind == "advance_god":
         return f"Advance {_god(move['colour'])} 1 step"
     if kind == "amulet":
-        return f"Use the {C.god_name(move['colour'])} amulet: 1 favour, 1 oracle card and {C.god_name(move['colour'])} 1 step"
+        god = C.god_name(move["colour"])
+        return f"Use the {god} amulet: 1 favour, 1 oracle card and {god} 1 step"
     return kind
 
 
@@ -646,11 +640,10 @@ def situation(view: dict, names: list[str]) -> str:
         lines.append(f"Battle: {_monster(battle['monster'])} on {_place(view, battle['island'])}, "
                      f"strength {battle.get('strength', '?')}.")
     pending = view.get("pending")
-    if pending and pending.get("seat") == you:
-        from .moves import choice_words
+    if pending and pending.get("seat") == you and pending.get("kind"):
         try:
-            lines.append(f"You must first {choice_words(pending)}.")
-        except KeyError:
+            lines.append(f"You must first {M.choice_words(pending)}.")
+        except KeyError:  # a choice this text does not know: the moves below say it
             pass
     me = _me(view)
     if me and me.get("offers"):
@@ -701,9 +694,12 @@ def situation(view: dict, names: list[str]) -> str:
                      f"statue{'' if count == 1 else 's'} left")
     for key, sites in sorted(board["sites"].items(), key=_natural(view)):
         colours = view["sea"]["islands"][key]["sites"]
+        def site(colour, owner):
+            if owner is None:
+                return f"{colour} free"
+            return f"{colour} raised by {'you' if owner == you else _name(view, owner, names)}"
         lines.append(f"  {_code(view, key)}: statue sites " + ", ".join(
-            f"{colour} {'free' if owner is None else 'raised by ' + ('you' if owner == you else _name(view, owner, names))}"
-            for colour, owner in zip(colours, sites)))
+            site(colour, owner) for colour, owner in zip(colours, sites)))
     seen = view.get("seen") or {}
     for key, tile in sorted(board["tiles"].items(), key=_natural(view)):
         ring = _ring(view, key)

@@ -142,8 +142,8 @@ def test_short_forms_name_the_move_meant():
 
 def test_the_start_of_a_turn_and_the_choices():
     view, at, sea = _start()
-    legal = [{"type": "take_offer", "roller": 1, "colour": "red"}, {"type": "take_offer", "roller": 1, "colour": "blue"},
-             {"type": "decline_offers"}]
+    legal = [{"type": "take_offer", "roller": 1, "colour": "red"},
+             {"type": "take_offer", "roller": 1, "colour": "blue"}, {"type": "decline_offers"}]
     assert N.parse("offer red from Bob", legal, view) == legal[0]
     assert N.parse("offer poseidon from bob", legal, view) == legal[1]
     assert N.parse("offer blue", legal, view) == legal[1]

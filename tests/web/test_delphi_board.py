@@ -87,6 +87,13 @@ def test_turns_by_picking_a_die_and_clicking_the_sea(web):
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "delphi-375")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the page is wider than a phone"
+    # The replay draws the same sea as the player saw it then, without controls.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    version = selectors.game_get(game_id).version // 2
+    page.goto(f"/games/{game_id}/replay/?version={version}&seat=0")
+    page.wait_for_selector("#replay .delphi svg.delphi-sea")
+    assert not page.locator("#replay .delphi button.sp").count()
+    assert_no_leak(page, game_id, 0)
 
 
 def test_a_god_advance_offered_by_another_roll_waits_for_the_player_as_an_optional_move(web):

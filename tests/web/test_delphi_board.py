@@ -87,6 +87,13 @@ def test_turns_by_picking_a_die_and_clicking_the_sea(web):
     page.set_viewport_size({"width": 375, "height": 800})
     screenshot(page, "delphi-375")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the page is wider than a phone"
+    # The replay draws the same sea as the player saw it then, without controls.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    version = selectors.game_get(game_id).version // 2
+    page.goto(f"/games/{game_id}/replay/?version={version}&seat=0")
+    page.wait_for_selector("#replay .delphi svg.delphi-sea")
+    assert not page.locator("#replay .delphi button.sp").count()
+    assert_no_leak(page, game_id, 0)
 
 
 def test_a_god_advance_offered_by_another_roll_waits_for_the_player_as_an_optional_move(web):
@@ -156,3 +163,51 @@ def test_the_board_for_a_spectator_and_after_the_end_shows_no_controls_and_every
         table.bot_move(min(rules.to_move(table.state)), bot)
     html = _render(rules.view(table.state, 0), [], 0, names)
     assert "a face-down island tile" not in html and "You" in html and "Bob" in html
+
+
+def test_each_space_and_action_button_says_what_each_way_to_pay_costs():
+    import re
+
+    from games import registry
+    from games.catalog.delphi import notation as N
+    from games.engine import harness
+
+    entry = registry.get("delphi")
+    rules, bot = entry.rules, entry.bot("best")
+    table = harness.Table(rules, 3, {}, seed=11)
+    names = ["Ann", "Bob", "Cleo"]
+    for _ in range(60):
+        table.bot_move(min(rules.to_move(table.state)), bot)
+    while table.state["step"] != "actions":
+        table.bot_move(min(rules.to_move(table.state)), bot)
+    seat = table.state["turn"]
+    legal = rules.legal_moves(table.state, seat)
+    view = {**rules.view(table.state, seat), "you": seat, "player_names": names}
+    html = _render(rules.view(table.state, seat), legal, seat, names)
+    sails = [m for m in legal if m["type"] == "sail" and "die" in m and not m.get("creature")]
+    assert sails
+    for move in sails:
+        title = re.search(rf'data-space="{move["to"]}"[^>]*title="([^"]*)"', html).group(1)
+        cost = N.action_cost(view, move)
+        assert f"the {move['die']} die: " + (f"{cost} favour" if cost else "free") in title, (move, title)
+
+
+def test_a_post_from_the_board_becomes_the_move_it_names():
+    from django.utils.datastructures import MultiValueDict
+
+    from web.boards.delphi import move_from_post
+
+    def post(**fields):
+        return MultiValueDict({k: [v] for k, v in fields.items()})
+
+    assert move_from_post(post(pay="die-red", space="1,-2"), []) == {"type": "sail", "to": "1,-2", "die": "red"}
+    assert move_from_post(post(pay="card-blue", space="1,-2", creature="green"), []) == \
+        {"type": "sail", "to": "1,-2", "card": "blue", "creature": "green"}
+    assert move_from_post(post(pay="poseidon", space="1,-2", creature=""), []) == \
+        {"type": "god_power", "colour": "blue", "to": "1,-2"}
+    assert move_from_post(post(pay="extra", act='{"type": "heal", "colour": "pink"}'), []) == \
+        {"type": "heal", "colour": "pink", "extra": True}
+    assert move_from_post(post(pay="die-red", act='{"type": "end"}'), []) is None       # not a board action
+    assert move_from_post(post(pay="die-red", act="not json"), []) is None
+    assert move_from_post(post(pay="die-mauve", space="1,-2"), []) is None
+    assert move_from_post(post(space="1,-2"), []) is None

@@ -22,6 +22,7 @@ from games.catalog.delphi import components as C
 from games.catalog.delphi import hexes as H
 from games.catalog.delphi import notation as N
 from games.catalog.delphi import sea_text
+from games.catalog.delphi.moves import choice_words
 from web.boards import delphi_sea
 from web.words import move_value
 
@@ -136,7 +137,8 @@ def _marks(view: dict, names: list[str], seat) -> dict:
         elif key in seen:
             add(key, {"kind": "tile", "face": "down",
                       "title": f"face down; you saw a {seen[key]['colour']} site, {seen[key]['letter']}"})
-            add(key, {"kind": "text", "text": sea_text.LETTER[seen[key]["colour"]] + C.GREEK.get(seen[key]["letter"], "")})
+            saw = sea_text.LETTER[seen[key]["colour"]] + C.GREEK.get(seen[key]["letter"], "")
+            add(key, {"kind": "text", "text": saw})
         else:
             add(key, {"kind": "tile", "face": "down", "title": "a face-down island tile"})
     for number, data in enumerate(view["seats"]):
@@ -146,11 +148,24 @@ def _marks(view: dict, names: list[str], seat) -> dict:
     return marks
 
 
-def _sea(view: dict, legal: list[dict], names, seat) -> dict:
+def _costs(sea_view: dict, moves: list[dict]) -> dict[str, str]:
+    """Each move's price in words by its board value: "the red die: 2 favour"."""
+    prices = {}
+    for move, cost in zip(moves, N.action_costs(sea_view, moves)):
+        paid = N.paid_with(move)
+        if paid:
+            prices[move_value(move)] = f"{paid}: {cost} favour" if cost else f"{paid}: free"
+    return prices
+
+
+def _sea(view: dict, legal: list[dict], names, seat, prices: dict) -> dict:
     sea = B.sea_for(view["sea"])
     left, top, width, height = _frame(sea)
     targets: dict[str, set] = {}
+    ways: dict[str, list] = {}
     for move in legal:
+        if move["type"] == "sail" and not move.get("creature") and move_value(move) in prices:
+            ways.setdefault(move["to"], []).append(prices[move_value(move)])
         if move["type"] == "sail" and not move.get("creature") or \
                 move["type"] == "god_power" and move.get("colour") == "blue":
             targets.setdefault(move["to"], set()).add(pay_key(move))
@@ -161,9 +176,12 @@ def _sea(view: dict, legal: list[dict], names, seat) -> dict:
         x, y = H.pixel(key, delphi_sea.SIZE)
         spaces.append({"key": key, "code": sea_text.space_code(sea, key), "words": sea_text.describe(sea, key),
                        "left": round(100 * (x - left) / width, 3), "top": round(100 * (y - top) / height, 3),
-                       "can": " ".join(sorted(f"can-{p}" for p in pays))})
+                       "can": " ".join(sorted(f"can-{p}" for p in pays)),
+                       "prices": "; ".join(ways.get(key, []))})
     return {"svg": delphi_sea.sea_svg(sea, _marks(view, names, seat)), "spaces": spaces,
-            "hex_w": round(100 * delphi_sea.SIZE * 1.6 / width, 3), "hex_h": round(100 * delphi_sea.SIZE * 1.6 / height, 3),
+            # A button is a circle inside its hex: 1.6 radii across (neighbours sit 1.73 apart).
+            "hex_w": round(100 * delphi_sea.SIZE * 1.6 / width, 3),
+            "hex_h": round(100 * delphi_sea.SIZE * 1.6 / height, 3),
             "width": round(width), "ratio": round(100 * height / width, 3)}
 
 
@@ -190,7 +208,7 @@ def _pays(view: dict, legal: list[dict]) -> list[dict]:
     return pays
 
 
-def _acts(view: dict, legal: list[dict]) -> list[dict]:
+def _acts(view: dict, legal: list[dict], prices: dict) -> list[dict]:
     """The actions beside the map, one button per action whatever pays (the words of the
     cheapest way, without the payment)."""
     acts: dict[str, dict] = {}
@@ -200,11 +218,14 @@ def _acts(view: dict, legal: list[dict]) -> list[dict]:
         body = {k: v for k, v in move.items() if k not in ("die", "card", "extra")}
         value = move_value(body)
         entry = acts.setdefault(value, {"value": value, "words": N.move_words(body, view), "pays": set(),
-                                        "island": body.get("island")})
+                                        "island": body.get("island"), "prices": []})
         entry["pays"].add(pay_key(move))
+        if move_value(move) in prices:
+            entry["prices"].append(prices[move_value(move)])
     result = []
     for entry in acts.values():
         entry["can"] = " ".join(sorted(f"can-{p}" for p in entry["pays"]))
+        entry["prices"] = "; ".join(entry["prices"])
         result.append(entry)
     return result
 
@@ -261,6 +282,7 @@ def present(view, *, legal, names, seat) -> dict:
     me = seat if seat is not None and 0 <= seat < view["players"] else None
     sea_view = dict(view, you=me, player_names=names)
     board_moves = [m for m in legal if on_board(m)]
+    prices = _costs(sea_view, [m for m in board_moves if m["type"] != "god_power"])
     creatures = sorted({m["creature"] for m in board_moves if m["type"] == "sail" and m.get("creature")},
                        key=C.COLOURS.index)
     battle = view.get("battle")
@@ -284,11 +306,10 @@ def present(view, *, legal, names, seat) -> dict:
                         + (f", last roll {battle['roll']}" if battle.get("roll") is not None else "") + ".")
     pending_words = None
     if pending:
-        from games.catalog.delphi.moves import choice_words
         try:
             who = "You" if pending.get("seat") == me else names[pending["seat"]]
             pending_words = f"{who} must first {choice_words(pending)}."
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError):  # a choice the words do not know: see the moves
             pending_words = None
     offers: dict[int, dict] = {}
     for move in legal:
@@ -296,6 +317,7 @@ def present(view, *, legal, names, seat) -> dict:
             entry = offers.setdefault(move["roller"], {"roller": names[move["roller"]], "moves": []})
             entry["moves"].append({"value": move_value(move), "god": C.god_name(move["colour"]),
                                    "colour": move["colour"]})
+    takes = {m["card"]: move_value(m) for m in legal if m["type"] == "equipment"}
     decks = view["decks"]
     return {
         "offers": list(offers.values()),
@@ -303,10 +325,12 @@ def present(view, *, legal, names, seat) -> dict:
         "battle": battle_words, "pending": pending_words,
         "dice_left": view.get("dice_left") or [] if turn is not None else [],
         "card_used": view.get("card_used"), "wild": view.get("wild"),
-        "sea": _sea(view, legal, names, me), "pays": _pays(view, legal), "acts": _acts(sea_view, legal),
+        "sea": _sea(view, legal, names, me, prices), "pays": _pays(view, legal),
+        "acts": _acts(sea_view, legal, prices),
         "creatures": creatures, "acting": bool(board_moves),
         "players": _players(view, names, me),
-        "display": [{"name": C.EQUIPMENT[c]["name"], "text": C.EQUIPMENT[c]["text"]} for c in decks["display"]],
+        "display": [{"name": C.EQUIPMENT[c]["name"], "text": C.EQUIPMENT[c]["text"], "move": takes.get(c)}
+                    for c in decks["display"]],
         "decks": decks, "companions_left": len(view.get("companions_left") or []),
         "list_open": any(not on_board(m) for m in legal),
     }

@@ -9,11 +9,11 @@ temple, ``KC`` the black city).
 The notation (docs/games/delphi.md, "Playing by email"); any letter case, commas and
 extra words such as "the" or "to" do not matter. An action paid by a die or an oracle
 card ends with what pays: ``with red die``, ``with blue card`` or ``with extra`` (the
-extra-action equipment). Left out, the cheapest way to pay is taken (a die showing the
-colour the action needs first, then the other dice, then an oracle card):
+extra-action equipment). Left out, the cheapest way to pay is taken (the fewest favour,
+then a die before an oracle card before the extra action):
 
     sail B3 with red die       sail to B3 (favour for recolouring and extra spaces is paid
-                               automatically; "sail B3 with green die creature green" uses
+                               automatically; "sail B3 creature green with green die" uses
                                your green creature); "sail Z" returns to Zeus
     fight M2 yellow            fight the yellow monster on M2 (then "fight on" or "retreat")
     explore T4 / shrine T4     uncover the island tile T4 / build a shrine on it
@@ -40,6 +40,7 @@ import re
 
 from . import board as B
 from . import components as C
+from . import moves as M
 from . import sea_text
 
 EXAMPLES = ["sail B3 with red die", "fight M2 yellow with black die", "explore T4", "load O3 red",
@@ -47,33 +48,35 @@ EXAMPLES = ["sail B3 with red die", "fight M2 yellow with black die", "explore T
             "fight on", "offer red from Ann"]
 
 SYNTAX = """\
-Actions, each paid by a die, an oracle card or the extra action: end the line with
-"with <colour> die", "with <colour> card" or "with extra" (left out: the cheapest way).
-  sail <space> [creature <colour>]    sail to a water space (sail Z: back to Zeus)
-  fight <island> <monster colour>     fight a monster beside your ship
-  explore <island> / shrine <island>  uncover an island tile / build a shrine on it
-  load <island> <colour>              load an offering (offering island) or a statue (city)
-  deliver <temple> <colour>           make an offering ("deliver red" will do)
-  raise <island> <colour>             raise a statue on a statue island
-  heal <colour> / god <colour>        discard injuries of a colour / advance that god 1 step
-  oracle / favour / peek <t> <t>      draw an oracle card / take 2 favour / look at 2 tiles
-  amulet <colour>                     an amulet equipment card's action
-Free: poseidon <space>, apollo, artemis <island>, aphrodite, ares <island> <colour>,
-  hermes <colour> (a top-row god's action), back <god> (the god back for an oracle card),
-  end (consult the oracle), fight on / retreat (in a battle).
-Start of a turn: offer <colour> from <player>, decline, discard <c> <c> <c>, bless favour,
-  bless <colour>.
-Choices: ship <name>, drop <n>, equipment <name>, companion <kind>, step <colour>,
-  heal <colour>, grab <island> <colour>, chart <t> <t>, uncover <t>, top <god>, skip.
-Spaces by their codes on the map: B3 blue water 3 (R red, K black, P pink, B blue,
-Y yellow, G green), Z Zeus, T island tiles, O offering islands, S statue islands,
-M monster islands, RT the red temple, KC the black city. Colours by name or letter;
-gods by name (Poseidon) or colour."""
+An action paid by a die, an oracle card or the extra action ends with
+"with red die", "with blue card" or "with extra" (left out: cheapest).
+  sail <space> [creature <colour>]  sail there (sail Z: back to Zeus)
+  fight <island> <colour>           fight a monster beside your ship
+  explore <island>, shrine <island> turn a tile up, build a shrine
+  load <island> <colour>            load an offering or a statue
+  deliver <temple> <colour>         make an offering (deliver red)
+  raise <island> <colour>           raise a statue
+  heal <colour>, god <colour>       discard injuries, advance a god
+  oracle, favour, peek <t> <t>      oracle card, 2 favour, look at 2
+  amulet <colour>                   an amulet card's action
+Free: poseidon <space>, apollo, artemis <island>, aphrodite,
+  ares <island> <colour>, hermes <colour> (a top-row god's action),
+  back <god> (the god down for an oracle card), end (roll the
+  dice), fight on, retreat.
+Turn start: offer <colour> from <player>, decline,
+  discard <c> <c> <c>, bless favour, bless <colour>.
+Choices: ship <name>, drop <n>, equipment <name>, companion <kind>,
+  step <colour>, heal <colour>, grab <island> <colour>,
+  chart <t> <t>, uncover <t>, top <god>, skip.
+Spaces by their codes on the map: B3 (the third blue water space;
+R red, K black, P pink, B blue, Y yellow, G green), Z Zeus, T island
+tiles, O offering and S statue islands, M monster islands, RT the
+red temple, KC the black city. Colours by name or letter, gods by
+name or colour."""
 
 LETTER = sea_text.LETTER                       # colour -> letter (R K P B Y G)
 COLOUR_WORDS = {**{c: c for c in C.COLOURS}, **{l.lower(): c for c, l in LETTER.items()}, "grey": "black"}
 GOD_COLOUR = {name.lower(): colour for colour, name in C.GODS.items()}
-GREEK_WORDS = {"psi": "ψ", "phi": "φ", "sigma": "σ", "omega": "ω"}
 PAID = {"draw_oracle", "take_favour", "peek", "sail", "fight", "explore", "shrine", "load_offering",
         "deliver", "load_statue", "raise_statue", "heal", "advance_god", "amulet"}
 FILLER = {"the", "a", "an", "to", "on", "at", "in", "of", "my", "your", "using", "pay", "paid", "by", "and",
@@ -141,23 +144,36 @@ def _as_state(view: dict) -> dict:
 def action_cost(view: dict, move: dict) -> int | None:
     """Favour the paid action costs (recolouring, spaces beyond the ship's range, the extra
     action); None when the view cannot say."""
-    if move.get("type") not in PAID or view.get("you") is None:
-        return None
+    return action_costs(view, [move])[0]
+
+
+def action_costs(view: dict, moves: list[dict]) -> list[int | None]:
+    """``action_cost`` of many moves of one position, the state rebuilt and the sea's
+    distances found once."""
+    if view.get("you") is None:
+        return [None] * len(moves)
     try:
-        from . import moves as M
-        return M.action_cost(_as_state(view), view["you"], move, {})
-    except Exception:  # a view of another shape (an old game): the words leave the cost out
-        return None
+        state, cache = _as_state(view), {}
+        return [M.action_cost(state, view["you"], move, cache) if move.get("type") in PAID else None
+                for move in moves]
+    except (KeyError, TypeError, IndexError):  # a view of another shape: the words leave the cost out
+        return [None] * len(moves)
+
+
+def paid_with(move: dict) -> str:
+    """What pays for a move, in words: "the red die", "a blue oracle card", "the extra action"."""
+    if move.get("extra"):
+        return "the extra action"
+    if "die" in move:
+        return f"the {move['die']} die"
+    if "card" in move:
+        return f"a {move['card']} oracle card"
+    return ""
 
 
 def _source_words(view: dict, move: dict) -> str:
-    if move.get("extra"):
-        paid = "the extra action"
-    elif "die" in move:
-        paid = f"the {move['die']} die"
-    elif "card" in move:
-        paid = f"a {move['card']} oracle card"
-    else:
+    paid = paid_with(move)
+    if not paid:
         return ""
     cost = action_cost(view, move)
     if cost:
@@ -207,7 +223,8 @@ def _action_words(view: dict, move: dict) -> str:
     if kind == "advance_god":
         return f"Advance {_god(move['colour'])} 1 step"
     if kind == "amulet":
-        return f"Use the {C.god_name(move['colour'])} amulet: 1 favour, 1 oracle card and {C.god_name(move['colour'])} 1 step"
+        god = C.god_name(move["colour"])
+        return f"Use the {god} amulet: 1 favour, 1 oracle card and {god} 1 step"
     return kind
 
 
@@ -287,7 +304,7 @@ def move_words(move: dict, view: dict) -> str:
     if kind == "fight_on":
         return "Fight on for 1 favour (the monster 1 weaker)"
     if kind == "retreat":
-        return "Give up the fight (the monster stays)"
+        return "Retreat from the fight (the monster stays)"
     return str(move)
 
 
@@ -388,7 +405,7 @@ HEADS = {
     "chart": {"chart"}, "uncover": {"uncover"}, "top": {"god_top"}, "skip": {"skip"},
     "offer": {"take_offer"}, "decline": {"decline_offers"}, "discard": {"recover"},
     "bless": {"bless_god"}, "end": {"end"}, "done": {"end"}, "consult": {"end"}, "roll": {"end"},
-    "retreat": {"retreat"}, "back": {"god_card"}, "return": {"god_card"}, "power": {"god_power"},
+    "retreat": {"retreat"}, "flee": {"retreat"}, "back": {"god_card"}, "return": {"god_card"}, "power": {"god_power"},
 }
 NAMED = {"ship", "equipment", "drop_tile", "companion"}
 
@@ -514,8 +531,6 @@ def parse(text: str, legal_moves: list[dict], view: dict) -> dict | None:
     raw = _words(text)
     if raw[:2] == ["fight", "on"] and len(raw) == 2:
         return next((m for m in legal_moves if m["type"] == "fight_on"), None)
-    if raw[:2] == ["give", "up"] and len(raw) == 2:
-        return next((m for m in legal_moves if m["type"] == "retreat"), None)
     roller = None
     if raw[:1] == ["offer"] and "from" in raw:
         at = raw.index("from")
@@ -625,11 +640,10 @@ def situation(view: dict, names: list[str]) -> str:
         lines.append(f"Battle: {_monster(battle['monster'])} on {_place(view, battle['island'])}, "
                      f"strength {battle.get('strength', '?')}.")
     pending = view.get("pending")
-    if pending and pending.get("seat") == you:
-        from .moves import choice_words
+    if pending and pending.get("seat") == you and pending.get("kind"):
         try:
-            lines.append(f"You must first {choice_words(pending)}.")
-        except KeyError:
+            lines.append(f"You must first {M.choice_words(pending)}.")
+        except KeyError:  # a choice this text does not know: the moves below say it
             pass
     me = _me(view)
     if me and me.get("offers"):
@@ -649,6 +663,10 @@ def situation(view: dict, names: list[str]) -> str:
         lines.append(f"{who} ({seat['colour']}): ship {ship} {where}{', back at Zeus' if seat['returned'] else ''}; "
                      f"tasks {seat['tasks_done']}/{seat['tasks_needed']}; shield {seat['shield']}, "
                      f"favour {seat['favour']}, range {seat['range']}, storage {len(seat['cargo'])}/{seat['storage']}.")
+        if index == you and seat["position"] in sea.water:
+            beside = sorted(sea.adjacent_islands(seat["position"]), key=_natural(view))
+            if beside:
+                lines.append("  Beside your ship: " + ", ".join(sea_text.space_name(sea, k) for k in beside) + ".")
         gods = ", ".join(f"{C.god_name(c)} {seat['gods'][c]}" for c in C.COLOURS)
         lines.append(f"  Gods (row 0-{C.TOP}, {C.TOP} = special action): {gods}.")
         cargo = ", ".join(f"{c['colour']} {c['kind']}" for c in seat["cargo"]) or "nothing"
@@ -676,9 +694,12 @@ def situation(view: dict, names: list[str]) -> str:
                      f"statue{'' if count == 1 else 's'} left")
     for key, sites in sorted(board["sites"].items(), key=_natural(view)):
         colours = view["sea"]["islands"][key]["sites"]
+        def site(colour, owner):
+            if owner is None:
+                return f"{colour} free"
+            return f"{colour} raised by {'you' if owner == you else _name(view, owner, names)}"
         lines.append(f"  {_code(view, key)}: statue sites " + ", ".join(
-            f"{colour} {'free' if owner is None else 'raised by ' + ('you' if owner == you else _name(view, owner, names))}"
-            for colour, owner in zip(colours, sites)))
+            site(colour, owner) for colour, owner in zip(colours, sites)))
     seen = view.get("seen") or {}
     for key, tile in sorted(board["tiles"].items(), key=_natural(view)):
         ring = _ring(view, key)

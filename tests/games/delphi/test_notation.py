@@ -142,8 +142,8 @@ def test_short_forms_name_the_move_meant():
 
 def test_the_start_of_a_turn_and_the_choices():
     view, at, sea = _start()
-    legal = [{"type": "take_offer", "roller": 1, "colour": "red"}, {"type": "take_offer", "roller": 1, "colour": "blue"},
-             {"type": "decline_offers"}]
+    legal = [{"type": "take_offer", "roller": 1, "colour": "red"},
+             {"type": "take_offer", "roller": 1, "colour": "blue"}, {"type": "decline_offers"}]
     assert N.parse("offer red from Bob", legal, view) == legal[0]
     assert N.parse("offer poseidon from bob", legal, view) == legal[1]
     assert N.parse("offer blue", legal, view) == legal[1]
@@ -160,7 +160,9 @@ def test_the_start_of_a_turn_and_the_choices():
     assert N.parse("equipment long-oars", choices, view) == choices[1]
     assert N.parse("equipment 12", choices, view) == choices[1]
     assert N.parse("fight on", [{"type": "fight_on"}, {"type": "retreat"}], view) == {"type": "fight_on"}
-    assert N.parse("give up", [{"type": "fight_on"}, {"type": "retreat"}], view) == {"type": "retreat"}
+    assert N.parse("retreat", [{"type": "fight_on"}, {"type": "retreat"}], view) == {"type": "retreat"}
+    # "give up" is the gateway's word for resigning the game: never a retreat.
+    assert N.parse("give up", [{"type": "fight_on"}, {"type": "retreat"}], view) is None
 
 
 def test_the_text_map_puts_neighbours_next_to_each_other():
@@ -174,3 +176,24 @@ def test_the_text_map_puts_neighbours_next_to_each_other():
         row = next(line for line in lines if re.search(rf"(^| ){code}( |$)", line))
         at_col = re.search(rf"(^| ){code}( |$)", row).start() + (1 if row[0] == " " else 0)
         assert abs(at_col - column) <= 4, (code, row, zeus_line)
+
+
+def test_a_player_waiting_with_an_offered_god_advance_reads_it_in_the_situation():
+    entry = registry.get("delphi")
+    rules, bot = entry.rules, entry.bot("best")
+    table = harness.Table(rules, 3, {}, seed=8)
+    for _ in range(600):
+        waiting = sorted(rules.may_move(table.state) - rules.to_move(table.state))
+        if waiting:
+            break
+        table.bot_move(min(rules.to_move(table.state)), bot)
+    assert waiting, "no god advance was offered in 600 moves"
+    seat = waiting[0]
+    view = reader_view(rules, table.state, seat)
+    offer = view["seats"][seat]["offers"][0]
+    text = N.situation(view, NAMES[:3])
+    assert f"After {NAMES[offer['roller']]}'s roll you may advance one god of: " in text, text
+    legal = rules.legal_moves(table.state, seat)
+    written = N.notation(legal[0], view)
+    assert written.startswith("offer ") and f"from {NAMES[offer['roller']]}" in written
+    assert N.parse(written, legal, view) == legal[0]

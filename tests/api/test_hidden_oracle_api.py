@@ -21,10 +21,10 @@ pytestmark = pytest.mark.django_db
 
 GAMES = [("momiji", 3, {}), ("travel", 3, {}), ("soleils", 3, {}), ("linie1", 3, {}), ("medina", 2, {}),
          ("harmonies", 2, {"spirits": True}), ("japan", 3, {}),
-         ("amazonas", 3, {}), ("citytour", 3, {})]
+         ("amazonas", 3, {}), ("citytour", 3, {}), ("delphi", 3, {})]
 # Harmonies' secrets are card numbers, which a search of the served text cannot tell
 # from other numbers: there the served answers are checked against the rules' own.
-TEXT_SEARCHED = {"momiji", "travel", "soleils", "linie1", "japan", "citytour"}
+TEXT_SEARCHED = {"momiji", "travel", "soleils", "linie1", "japan", "citytour", "delphi"}
 # Amazonas's secrets are numbers too (a mission card, an income card): checked the same way,
 # and the in-memory oracle (tests/games/test_hidden_oracle.py) marks each secret number.
 

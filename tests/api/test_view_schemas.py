@@ -24,7 +24,8 @@ from games.engine.harness import Table
 from tests.support.factories import started_game
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-GAMES = ["momiji", "travel", "soleils", "medina", "linie1", "harmonies", "japan", "amazonas", "citytour"]
+GAMES = ["momiji", "travel", "soleils", "medina", "linie1", "harmonies", "japan", "amazonas", "citytour",
+         "delphi"]
 POINTS = 6            # corpus: the views at six points spread along each game, and at its end
 RANDOM_MOVES = 120    # random games: this many moves, views at every 7th and at the end
 # Random games with options beyond the defaults, (players, options), where the view has

@@ -30,6 +30,7 @@ PLAYS = [
     ("harmonies", 2, {"spirits": True}, 10), ("harmonies", 4, {"spirits": True, "side": "B"}, 11),
     ("japan", 1, {}, 12), ("japan", 3, {}, 13),
     ("citytour", 2, {}, 10), ("citytour", 3, {"side": "red", "two_directions": True}, 11),
+    ("delphi", 2, {}, 12), ("delphi", 4, {"ships": "draft"}, 13),
 ]
 BOT_OF_V2_GAMES = registry.get("travel").bot("best", 2)
 EVERY = 3            # check every third state (and the events since the last check)

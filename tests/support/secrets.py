@@ -357,3 +357,28 @@ def citytour_alternatives(rules, state, seat):
 
 SECRETS["citytour"] = GameSecrets("citytour", citytour_state, citytour_event,
                                   alternatives=citytour_alternatives)
+
+
+# -- The Oracle of Delphi ---------------------------------------------------------------
+# docs/games/delphi.md "Hidden information": the face-down island tiles (colour and Greek
+# letter), and what another seat's peeks showed it. The decks have no order (each card is
+# drawn when it is drawn); oracle and injury cards are face up.
+def delphi_state(state, seat):
+    if not state or state.get("phase") == "over":
+        return []
+    paths = [("hidden", key, index) for key in state["hidden"] for index in (0, 1)]
+    for other in _others(state["players"], seat):
+        paths += [("known", other, key, index) for key in state["known"][other] for index in (0, 1)]
+    return paths
+
+
+def delphi_event(event, seat):
+    p = event.payload
+    if event.type == "GameStarted":
+        return [("hidden", key, index) for key in p["hidden"] for index in (0, 1)]
+    if event.type == "TilesPeeked" and p["seat"] != seat:
+        return [("tiles", key, index) for key in p["tiles"] for index in (0, 1)]
+    return []
+
+
+SECRETS["delphi"] = GameSecrets("delphi", delphi_state, delphi_event)

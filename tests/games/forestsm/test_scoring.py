@@ -6,7 +6,7 @@ from games.catalog.forestsm import RULES
 from games.catalog.forestsm import components as C
 from games.catalog.forestsm.scoring import all_scores
 
-from .helpers import arrange, card, cards, filler, stem, table
+from .helpers import arrange, cards, filler, stem, table
 
 _taken: list = []
 

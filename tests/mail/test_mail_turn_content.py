@@ -23,6 +23,7 @@ PRIVATE = {
     "soleils": lambda view: "Your sheet",
     "medina": lambda view: "You: ",
     "linie1": lambda view: f"line {view['players'][view['you']]['line']}",
+    "forestsm": lambda view: f"Your hand ({len(view['hand'])} of 10):",
 }
 
 

@@ -67,6 +67,7 @@ def test_turns_by_picking_a_die_and_clicking_the_sea(web):
             # spaces paid with favour); each is a button named for its space.
             for pay in sorted({pay_key(m) for m in sails}):
                 page.click(f"#live label[for='pay-{pay}']")
+                page.mouse.move(1, 1)   # a space under the pointer would be ringed by :hover
                 allowed = {m["to"] for m in sails if pay_key(m) == pay}
                 marked = page.eval_on_selector_all(
                     "#live button.sp", """els => els.filter(e => getComputedStyle(e).borderTopStyle === 'solid')

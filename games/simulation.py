@@ -47,6 +47,15 @@ class SimulationReport:
         return self.moves / self.seconds if self.seconds else 0.0
 
 
+def start_seat(game: Game, movers: list[int]) -> int:
+    """The start player: the rules say so where moves before the first turn (a draft, a
+    start choice) are made by other seats (``Rules.start_seat``); else the first mover."""
+    rules = registry.rules_for(game.slug, game.rules_version)
+    if hasattr(rules, "start_seat"):
+        return rules.start_seat(game.state)
+    return movers[0] if movers else 0
+
+
 def simulation_user():
     user, _ = get_user_model().objects.get_or_create(username="simulator",
                                                      defaults={"email": "simulator@example.com"})
@@ -143,7 +152,7 @@ def simulate(slug: str, *, players: int, games: int, seed: int = 0, bots: str = 
         report.finished += 1
         report.scores.append(game.outcome["scores"])
         report.winners.append(game.outcome["winners"])
-        report.first_seats.append(movers[0] if movers else 0)
+        report.first_seats.append(start_seat(game, movers))
         turns = sum(1 for before, after in zip([None] + movers, movers) if before != after)
         report.lengths.append((moves, turns))
         problem = check_replay(game)

@@ -29,7 +29,8 @@ PINS = Path(__file__).with_name("view_pins.json")
 GAMES = ["momiji-v1-2p-1", "momiji-v2-2p-1", "momiji-v2-2p-3", "travel-v2-2p-0", "travel-v2-4p-3",
          "soleils-v1-3p-1", "soleils-v1-3p-3", "linie1-v2-2p-0", "linie1-v2-4p-3", "medina-v2-2p-0",
          "travel-v3-h2-4p-3", "harmonies-v1-h2-2p-3", "japan-v1-h2-3p-2",
-         "amazonas-v1-h2-2p-0", "amazonas-v1-h2-3p-3"]
+         "amazonas-v1-h2-2p-0", "amazonas-v1-h2-3p-3",
+         "delphi-v1-h2-2p-0", "delphi-v1-h2-3p-3"]
 EVERY = 5
 
 

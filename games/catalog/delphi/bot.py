@@ -173,7 +173,6 @@ def _distance_field(state, sources: list[str]) -> dict[str, int]:
 
 def _goal_field(state, seat) -> dict[str, float]:
     """For each water space, how far the nearest worthwhile island is (plus its weight)."""
-    me = Q.seat_state(state, seat)
     field: dict[str, float] = {}
     if Q.tasks_left(state, seat) == 0:
         zeus = state["sea"]["zeus"]
@@ -194,16 +193,11 @@ def _goal_field(state, seat) -> dict[str, float]:
             value = dist + weight
             if value < field.get(key, 1e9):
                 field[key] = value
-    del me
     return field
 
 
 # -- actions -------------------------------------------------------------------------------
 TASKS = ("deliver", "raise_statue", "shrine", "explore", "load_offering", "load_statue", "fight")
-
-
-def _cost(state, seat, move, cache=None) -> int:
-    return action_cost(state, seat, move, {} if cache is None else cache)
 
 
 def _source_penalty(state, seat, move) -> float:

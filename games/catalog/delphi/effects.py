@@ -346,7 +346,6 @@ def _action(turn: Turn, seat: int, move: dict) -> None:
               recolour=recolour)
     turn.pay(seat, cost, kind)
     me = Q.seat_state(state, seat)
-    board = state["board"]
     if kind == "draw_oracle":
         turn.oracle_card(seat)
     elif kind == "take_favour":
@@ -396,7 +395,6 @@ def _action(turn: Turn, seat: int, move: dict) -> None:
         row = Q.god_step(state, seat, move["colour"])
         if row is not None:
             turn.emit("GodMoved", seat=seat, colour=move["colour"], row=row, why="amulet")
-    del board
 
 
 def _god(turn: Turn, seat: int, move: dict) -> None:

@@ -283,14 +283,11 @@ def _action_problem(state, seat, move, cache) -> str | None:
     why = _source_problem(state, seat, source)
     if why:
         return why
-    kind = move["type"]
-    me = Q.seat_state(state, seat)
     why = _task_problem(state, seat, move, cache)
     if why:
         return why
-    if action_cost(state, seat, move, cache) > me["favour"]:
+    if action_cost(state, seat, move, cache) > Q.seat_state(state, seat)["favour"]:
         return "You do not have enough favour for that (recolouring costs 1 favour per step, sailing 1 per extra space)."
-    del kind
     return None
 
 

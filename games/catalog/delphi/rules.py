@@ -24,7 +24,6 @@ from __future__ import annotations
 from games.engine import Event, IllegalMove, Outcome, Rules
 from games.engine.search import clone
 
-from . import components as C
 from . import moves as M
 from . import queries as Q
 from .effects import Turn, apply, ship_start
@@ -166,6 +165,11 @@ class DelphiRules(Rules):
         actor = M.current_actor(state)
         return set() if actor is None else {actor}
 
+    def start_seat(self, state: dict) -> int:
+        """The start player (ship drafts and start choices are made by others first);
+        games.simulation counts turn order from it."""
+        return state["first"]
+
     def may_move(self, state: dict) -> set[int]:
         if not state or state.get("phase") != "play":
             return set()
@@ -220,5 +224,3 @@ class DelphiRules(Rules):
         from .words import describe
         return describe(event, seat)
 
-
-del C

@@ -139,9 +139,10 @@ def describe(event, seat=None) -> str:
     if kind == "TurnEnded":
         return f"{who} recovers; the turn ends."
     if kind == "TitanAttacked":
+        roller = f"{who} rolls the Titan die: " if who else ""
         if p["roll"] == C.TITAN_FACES:
-            return "The Titan attacks with strength 6: everybody draws 2 injury cards."
-        return f"The Titan attacks with strength {p['roll']}: every shield below it draws an injury card."
+            return f"{roller}the Titan attacks with strength 6: everybody draws 2 injury cards."
+        return f"{roller}the Titan attacks with strength {p['roll']}: every shield below it draws an injury card."
     if kind == "RoundBegan":
         return f"Round {p['round']} begins."
     if kind == "GameEnded":

@@ -122,3 +122,11 @@ def test_ship_tiles_change_the_start():
     assert seen[3][1]["seats"][0]["favour"] == seen[3][0]["favour"] + 1          # Golden Touch
     assert all(row >= C.ENTRY_ROW[2] for row in seen[4][1]["seats"][0]["gods"].values())  # Divine Patronage
     assert seen[6][1]["pending"][0]["kind"] == "drop_tile"                        # Head Start
+
+
+def test_the_start_player_is_not_always_the_first_to_move():
+    # In a draft the last player chooses first; simulations count turn order from the
+    # start player the rules name (games.simulation.start_seat).
+    table = started(3, ships="draft", seed=5)
+    first_mover = min(RULES.to_move(table.state))
+    assert RULES.start_seat(table.state) == table.state["order"][0] != first_mover

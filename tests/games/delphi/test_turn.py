@@ -3,6 +3,7 @@ time until one's own next turn, never waited for), gods' top-row actions, the Ti
 end of a round, and the end of the game with its tie-breaks."""
 from games.catalog.delphi import RULES
 from games.catalog.delphi import components as C
+from games.catalog.delphi import queries as Q
 
 from .helpers import Scripted, actions_now, legal, new_game, of_type, play, refused
 
@@ -141,9 +142,7 @@ def test_a_god_jumps_from_the_lowest_row_to_the_player_count_row_then_steps_by_o
 def finished(state, seat):
     for tile in state["seats"][seat]["tiles"]:
         tile["done"] = True
-    state["seats"][seat]["pos"] = next(k for k in state["sea"]["water"]
-                                       if state["sea"]["zeus"] in __import__(
-                                           "games.catalog.delphi.queries", fromlist=["x"]).neighbours(k))
+    state["seats"][seat]["pos"] = next(k for k in state["sea"]["water"] if state["sea"]["zeus"] in Q.neighbours(k))
 
 
 def test_the_round_is_finished_after_a_return_and_returned_players_win():
@@ -179,3 +178,38 @@ def test_tie_breaks_oracle_cards_then_favour_then_a_shared_victory():
         state["seats"][0]["oracle"], state["seats"][1]["oracle"] = ["red"], ["blue"]
         state, _ = play(state, 1, {"type": "end"})
         assert RULES.outcome(state).winners == winners
+
+
+def test_artemis_uncovers_any_tile_and_hermes_takes_any_statue_beside_a_city():
+    from .helpers import islands_of, shore
+    state = actions_now(new_game(), dice=["red"])
+    state["seats"][0]["gods"].update({"green": 6, "pink": 6})
+    far_tile = islands_of("tile")[-1]                    # no adjacency needed
+    s, events = play(state, 0, {"type": "god_power", "colour": "green", "island": far_tile})
+    assert s["board"]["tiles"][far_tile]["up"] and of_type(events, "TileUncovered")
+    assert "beside a city" in refused(state, 0, {"type": "god_power", "colour": "pink", "statue": "black"})
+    city = next(k for k in islands_of("city") if state["sea"]["islands"][k]["colour"] == "red")
+    state["seats"][0]["pos"] = shore(city)[0]
+    s, events = play(state, 0, {"type": "god_power", "colour": "pink", "statue": "black"})
+    assert s["seats"][0]["cargo"] == [["statue", "black"]] and s["seats"][0]["gods"]["pink"] == 0
+
+
+def test_apollo_makes_dice_any_colour_this_turn():
+    state = actions_now(new_game(), dice=["red", "red"])
+    state["seats"][0]["gods"]["yellow"] = 6
+    state["seats"][0]["favour"] = 0
+    steps = Q.sail_steps(state, 0)
+    water = next(k for k, c in sorted(state["sea"]["water"].items()) if c == "green" and steps.get(k, 9) <= 3)
+    assert "enough favour" in refused(state, 0, {"type": "sail", "to": water, "die": "red"})
+    state, _ = play(state, 0, {"type": "god_power", "colour": "yellow"})
+    state, _ = play(state, 0, {"type": "sail", "to": water, "die": "red"})
+    assert state["seats"][0]["pos"] == water and state["seats"][0]["favour"] == 0
+
+
+def test_a_god_on_the_top_row_is_not_offered_and_returned_players_get_no_offers():
+    state = actions_now(new_game(players=3), dice=["red"])
+    state["seats"][1]["gods"]["blue"] = 6
+    state["seats"][2]["gods"]["blue"] = 3
+    state["seats"][2]["returned"] = True
+    state, events = play(state, 0, {"type": "end"}, Scripted(dice=[3, 3, 3]))
+    assert of_type(events, "OracleConsulted")[0]["offers"] == []

@@ -13,7 +13,7 @@ Each piece is a list of hexes at axial offsets (dq, dr) from its anchor, as prin
   ("city", None)           the city island of a city tile (colour in CITY_COLOURS)
 
 The hex lists follow the published tiles as recorded by a public implementation of the
-game (facts; see docs/games/delphi-map.md). Totals, checked by the tests: 72 water
+game (facts; see docs/games/delphi.md, "The map"). Totals, checked by the tests: 72 water
 spaces (12 of each colour), 12 island-tile spaces (2 per ring colour), 6 offering,
 6 temple and 6 statue islands (18 sites, 3 per colour), 6 single- and 3 two-monster
 islands, 3 shallows (Zeus in the middle of "7-0").

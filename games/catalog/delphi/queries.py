@@ -8,6 +8,7 @@ from collections import deque
 from functools import lru_cache
 
 from . import components as C
+from .board import sea_for
 from . import hexes
 
 
@@ -172,11 +173,14 @@ def reach_for(state: dict, seat: int, action: str) -> set[str]:
 
 def sail_steps(state: dict, seat: int) -> dict[str, int]:
     """Water spaces the ship can reach and the fewest spaces it moves to get there.
-    Paths go over water only; with Flat keel across shallows too, which cost nothing.
-    Zeus is a shallow (reachable as a last step, see ``zeus_steps``)."""
+    Paths go over water only; with Flat keel across shallows too, which cost nothing:
+    the tiles' holes, Zeus (else reachable only as a last step, see ``zeus_steps``) and
+    the holes left between the tiles, which are shallows as well."""
     wet = water(state)
-    shallows = set(state["sea"]["shallows"]) | {state["sea"]["zeus"]}
     cross = has_equipment(state, seat, 14)
+    shallows = set(state["sea"]["shallows"]) | {state["sea"]["zeus"]}
+    if cross:
+        shallows |= set(sea_for(state["sea"]).gaps)
     start = state["seats"][seat]["pos"]
     best = {start: 0}
     queue = deque([start])

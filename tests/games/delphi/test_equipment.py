@@ -1,7 +1,7 @@
 """Equipment cards and ship tiles that change the rules."""
 from games.catalog.delphi import components as C
 from games.catalog.delphi import queries as Q
-from games.catalog.delphi.board import FIRST_GAME
+from games.catalog.delphi.board import FIRST_GAME, Sea
 
 from .helpers import Scripted, actions_now, islands_of, legal, new_game, of_type, play, refused, shore
 
@@ -103,6 +103,19 @@ def test_the_flat_keel_crosses_shallows_for_nothing():
     assert all(keel[k] <= plain.get(k, 99) for k in keel)
     assert all(keel[k] == 1 for k in around[1:])      # every water space round the shallow: 1 step
     assert any(keel[k] < plain.get(k, 99) for k in around[1:])
+
+
+def test_the_flat_keel_crosses_a_hole_between_the_tiles_too():
+    # The first-game map leaves one hole between its tiles: a shallow like the tiles' own.
+    [gap] = Sea(FIRST_GAME).gaps
+    state = actions_now(new_game())
+    around = [k for k in Q.neighbours(gap) if k in FIRST_GAME["water"]]
+    state["seats"][0]["pos"] = around[0]
+    plain = Q.sail_steps(state, 0)
+    state["seats"][0]["equipment"] = [14]
+    keel = Q.sail_steps(state, 0)
+    assert all(keel[k] == 1 for k in around[1:])
+    assert any(plain.get(k, 99) > 1 for k in around[1:])
 
 
 def test_endurance_and_head_start():

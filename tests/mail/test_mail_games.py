@@ -7,7 +7,7 @@ import pytest
 from games import registry, services
 from games.catalog.travel.components import kind as card_kind
 from games.models import Event
-from tests.mail.helpers import keep_sample, mail_for, mail_to, play_by_mail, text_of
+from tests.mail.helpers import _nothing_owed, keep_sample, mail_for, mail_to, play_by_mail, text_of
 from tests.support.factories import started_game, user
 from tests.support.waiting import wait_for
 
@@ -216,4 +216,8 @@ def test_a_forest_shuffle_placement_replied_in_the_notation(celery_worker, smtp_
     wait_for(lambda: Game.objects.get(pk=game.pk).version > version, timeout=30, message=f"{reply!r} appended")
     made = Event.objects.filter(game=game, seq=version + 1).first()
     assert made.command["move"] == move, made.command
+    # End with the worker idle: the bot's turn played, every email sent.
+    wait_for(lambda: 0 in Game.objects.get(pk=game.pk).to_move or Game.objects.get(pk=game.pk).status != "active",
+             timeout=60, message="the bot's turn")
+    wait_for(_nothing_owed, timeout=30, message="the worker to be idle")
 

@@ -135,10 +135,8 @@ def choose_move(rules, state: dict, seat: int, rng) -> dict:
             return seat_score(forests, caves, seat, mine)["total"]
 
         base = all_scores(state["forests"], caves)[seat]["total"]
-        seen = {}
         for move in _distinct_plays(state, seat, plays):
             value = play_value(state, seat, move, base, scorer)
-            seen[id(move)] = value
             if value > best_value:
                 best, best_value = move, value
     if draws:

@@ -43,7 +43,7 @@ State (plain JSON)::
 """
 from __future__ import annotations
 
-import copy
+import json
 from itertools import combinations
 
 from games.engine import Event, IllegalMove, Outcome, Rules
@@ -434,7 +434,9 @@ class _Turn:
 
     def __init__(self, rules: ForestSmRules, state: dict, seat: int, rng):
         self.rules = rules
-        self.state = copy.deepcopy(state)
+        # State is plain JSON (the protocol's promise); a JSON round trip copies it several
+        # times faster than deepcopy, which matters to bots that search over decide.
+        self.state = json.loads(json.dumps(state))
         self.seat = seat
         self.rng = rng
         self.events: list[Event] = []

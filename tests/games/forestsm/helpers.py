@@ -10,9 +10,6 @@ from games.catalog.forestsm import RULES
 from games.catalog.forestsm import components as C
 from games.engine.harness import Table
 
-_used: set = set()
-
-
 def table(players: int = 2, seed: int = 0, current: int = 0) -> Table:
     """A fresh table with ``current`` (also the first player) to move."""
     t = Table(RULES, players, {}, seed)

@@ -78,3 +78,13 @@ def test_the_docs_list_every_card_and_species():
         assert f"\n| {card_id} |" in text, f"card {card_id} is missing from docs/games/forestsm.md"
     for info in C.SPECIES.values():
         assert f"| {info['name']} |" in text
+
+
+def test_the_water_halves_the_docs_count():
+    water = Counter()
+    for card in C.CARDS.values():
+        if card["kind"] == "split":
+            for side, species in card["halves"].items():
+                if C.SPECIES[species]["water"]:
+                    water["left/right" if side in ("left", "right") else side] += 1
+    assert water == {"top": 11, "bottom": 20, "left/right": 16}

@@ -6,7 +6,7 @@ from games.catalog.forestsm import RULES
 from games.catalog.forestsm import components as C
 from games.catalog.forestsm.scoring import all_scores
 
-from .helpers import arrange, card, cards, filler, stem, table
+from .helpers import arrange, cards, filler, stem, table
 
 _taken: list = []
 
@@ -194,3 +194,24 @@ def test_the_outcome_shares_victory_on_a_tie():
     t.state["phase"] = "over"
     outcome = RULES.outcome(t.state)
     assert outcome.scores == [1, 1] and outcome.winners == [0, 1]
+
+
+def test_a_majority_of_a_type_and_points_per_type_count_every_card_of_it():
+    fresh()
+    m1, m2, m3 = pick("red_maple", 3)
+    ginseng = pick("ginseng", half="bottom")
+    trillium = pick("trillium", half="bottom")
+    ramps = pick("ramps", half="bottom")
+    elk, deer = pick("elk"), pick("deer")
+    a = [stem(m1, bottom=at(ginseng, "ginseng"), **{side_of(elk, "elk"): at(elk, "elk")}),
+         stem(m2, bottom=at(trillium, "trillium"),
+              **{side_of(deer, "deer"): at(deer, "deer")})]
+    b = [stem(m3, bottom=at(ramps, "ramps"))]
+    result = score(a, b)
+    assert result[0]["by_species"]["ginseng"] == 8      # two plants against one
+    assert result[0]["by_species"]["elk"] == 2          # the elk and the deer are hoofed
+    b.append(stem(pick("tulip_tree"), bottom=at(pick("mayapple", half="bottom"), "mayapple")))
+    result = score(a, b)
+    assert result[0]["by_species"]["ginseng"] == 8      # tied at two plants: both have the most
+    b.append(stem(pick("hemlock"), bottom=at(pick("trillium", half="bottom"), "trillium")))
+    assert score(a, b)[0]["by_species"]["ginseng"] == 2  # three plants against two

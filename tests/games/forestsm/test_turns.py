@@ -265,14 +265,17 @@ def test_a_permanent_effect_draws_whenever_its_condition_is_met():
 
 def test_draw_effects_stop_at_the_hand_limit():
     t = table()
-    maple = card("red_maple")   # cost 0, effect: draw 1
-    arrange(t, hands={0: [maple] + filler(10, avoid=[maple])})
-    t.state["hands"][0] = t.state["hands"][0][:11]
-    # Eleven cards cannot arise in play; ten after playing the maple leaves no room.
-    events = t.play(0, {"type": "play", "card": maple})
-    resolved = [e for e in events if e.type == "EffectResolved"][0]
-    assert resolved.payload["skipped"] is True
-    assert "CardDrawn" not in types(events)
+    maple, maple2 = cards("red_maple", 2)   # cost 0, effect: draw 1
+    chanterelle = card("chanterelle", half="bottom")   # whenever a tree is played, draw 1
+    arrange(t, hands={0: [maple2] + filler(9, avoid=[chanterelle])},
+            forests={0: [stem(maple, bottom=(chanterelle, "bottom"))]})
+    events = t.play(0, {"type": "play", "card": maple2})
+    resolved = [e.payload for e in events if e.type == "EffectResolved"]
+    # Nine cards after playing the maple: its own effect fills the hand to ten, and the
+    # chanterelle's draw finds no room.
+    assert [r["skipped"] for r in resolved] == [False, True]
+    assert [e.payload["why"] for e in events if e.type == "CardDrawn"] == ["effect"]
+    assert len(t.state["hands"][0]) == 10
 
 
 # -- the clearing, winter and the special case --------------------------------------------

@@ -179,3 +179,16 @@ def test_a_peek_shows_two_face_down_tiles_to_the_peeker_only():
     assert "tiles" in RULES.redact(peek, 0).payload
     assert "tiles" not in RULES.redact(peek, 1).payload and "tiles" not in RULES.redact(peek, None).payload
     assert "Choose 2" in refused(state, 0, {"type": "peek", "islands": pair[:1], "die": "blue"})
+
+
+def test_an_empty_deck_takes_its_discards_back():
+    state = actions_now(new_game(), dice=["red", "blue"])
+    state["decks"]["oracle"] = {c: 0 for c in C.COLOURS}
+    state["decks"]["oracle_discard"] = {**{c: 0 for c in C.COLOURS}, "pink": 2}
+    state, events = play(state, 0, {"type": "draw_oracle", "die": "red"})
+    assert of_type(events, "OracleCardDrawn")[0]["colour"] == "pink"
+    assert state["decks"]["oracle"]["pink"] == 1 and state["decks"]["oracle_discard"]["pink"] == 0
+    # Nothing left anywhere: no card, and no error.
+    state["decks"]["oracle"] = {c: 0 for c in C.COLOURS}
+    state, events = play(state, 0, {"type": "draw_oracle", "die": "blue"})
+    assert not of_type(events, "OracleCardDrawn")

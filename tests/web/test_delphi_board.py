@@ -82,7 +82,15 @@ def test_turns_by_picking_a_die_and_clicking_the_sea(web):
     bot = page.inner_text("#live .seats li:nth-child(2) strong")
     assert "Players" in text and bot in text and "Player 2" not in text
     assert page.locator("#live .delphi svg.delphi-sea g.space").count() > 100
-    play_bots(game_id)
+    # The docs' pictures: the player at the start of their actions, with dice to pay with.
+    for _ in range(30):
+        play_bots(game_id)
+        game = selectors.game_get(game_id)
+        state = game.state
+        if game.status != "active" or state["step"] == "actions" and state["turn"] == 0 and len(state["unused"]) >= 2:
+            break
+        _shown(page, game)
+        _my_move(page, game_id)
     _shown(page, selectors.game_get(game_id))
     screenshot(page, "delphi-1280")
     page.set_viewport_size({"width": 375, "height": 800})

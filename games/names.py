@@ -93,7 +93,7 @@ def _plain_verb(word: str) -> str:
         return word
     if word.endswith("ies"):
         return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):   # "goes" -> "go"
         return word[:-2]
     return word[:-1]
 

@@ -21,6 +21,8 @@ def test_seat_numbers_become_names_and_the_reader_is_you():
         "An expedition for 2 began; you start with the copper coin 1."
     assert personal("Player 2 draws. Player 1 passes.", NAMES, 0) == "bob draws. You pass."
     assert personal("Player 2 gives Player 1 three coins.", NAMES, 0) == "bob gives you three coins."
+    assert personal("A game for 2 began; Player 1 goes first.", NAMES, 0) == "A game for 2 began; you go first."
+    assert personal("Player 1 does nothing.", NAMES, 0) == "You do nothing."
 
 
 def test_reply_tokens_are_signed_and_case_proof(settings):

@@ -304,8 +304,9 @@ def situation(view: dict, names=None) -> str:
     for seat, forest in enumerate(view["forests"]):
         who = "Your" if seat == me else f"{all_names[seat]}'s"
         score = view["scores"][seat]["total"] if view.get("scores") else 0
-        extra = "" if seat == me else f", {view['hand_counts'][seat]} cards in hand"
-        lines.append(f"{who} forest: {score} points, {view['cave_counts'][seat]} in the cave{extra}"
+        held = view["hand_counts"][seat]
+        extra = "" if seat == me else f", {held} card{'' if held == 1 else 's'} in hand"
+        lines.append(f"{who} forest: {score} point{'' if score == 1 else 's'}, {view['cave_counts'][seat]} in the cave{extra}"
                      + (":" if forest else ", no trees or rivers yet."))
         lines += [_stem_line(stem, seat == me or over) for stem in forest]
     if view.get("cave"):

@@ -190,3 +190,12 @@ def test_every_legal_move_reads_back_from_its_notation(players):
                 assert words and "{" not in words and "Player" not in words, words
         t.bot_move(seat, BOTS["best"])
     assert {"draw", "play", "pay"} <= kinds, kinds
+
+
+def test_counts_in_the_situation_agree_with_their_nouns():
+    view = _reader(_table(_find("tree", 1), players=2), 0)
+    view["scores"] = [{"total": 1}, {"total": 1}]
+    view["hand_counts"] = [1, 1]
+    text = situation(view, NAMES[:2])
+    assert "Ben's forest: 1 point, 0 in the cave, 1 card in hand" in text
+    assert "1 points" not in text and "1 cards" not in text

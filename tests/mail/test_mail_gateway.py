@@ -5,8 +5,9 @@ import pytest
 
 from games.models import Event, Game
 from tests.mail.helpers import keep_sample, text_of, wait_for_mail
-from tests.support.factories import started_game
+from tests.support.factories import few_first_moves, started_game
 from tests.support.waiting import wait_for
+from worker.mailplay.turns import MAX_LISTED
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -16,7 +17,7 @@ def events(game) -> int:
 
 
 def test_a_numbered_reply_plays_the_move_and_the_answers_arrive(celery_worker, smtp_server, mail_gateway):
-    game, players = started_game("momiji", 2, names=["alice", "bob"])
+    game, players = started_game("momiji", 2, names=["alice", "bob"], deal=few_first_moves(MAX_LISTED))
     first = game.to_move[0]  # the rules choose who begins
     alice, bob = players[first], players[1 - first]
     turn = wait_for_mail(smtp_server, alice.email, kind="turn")

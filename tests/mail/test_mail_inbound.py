@@ -13,9 +13,10 @@ from email.message import EmailMessage
 import pytest
 
 from games.models import Event
-from tests.support.factories import started_game
+from tests.support.factories import few_first_moves, started_game
 from worker.mailplay import tokens
 from worker.mailplay.models import InboundMail
+from worker.mailplay.turns import MAX_LISTED
 from worker.models import Delivery
 
 SECRET = "inbound-user:inbound-password-123"
@@ -25,7 +26,7 @@ MAILGUN_KEY = "mailgun-signing-key-0123456789"
 @pytest.fixture
 def game(db, settings):
     settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_KEY}
-    game, users = started_game("momiji", 2, names=["ada", "bo"])
+    game, users = started_game("momiji", 2, names=["ada", "bo"], deal=few_first_moves(MAX_LISTED))
     return game, users[game.to_move[0]]  # the rules choose who begins
 
 

@@ -7,8 +7,9 @@ import pytest
 from games import services
 from games.models import Event
 from tests.mail.helpers import mail_to, text_of, wait_for_mail
-from tests.support.factories import started_game
+from tests.support.factories import few_first_moves, started_game
 from tests.support.waiting import wait_for
+from worker.mailplay.turns import MAX_LISTED
 from tests.worker.helpers import settle
 from worker.mailplay import tokens
 from worker.mailplay.models import InboundMail
@@ -26,7 +27,7 @@ def judged(count: int):
 
 @pytest.fixture
 def momiji(celery_worker, smtp_server):
-    game, players = started_game("momiji", 2, names=["ann", "ben"])
+    game, players = started_game("momiji", 2, names=["ann", "ben"], deal=few_first_moves(MAX_LISTED))
     first = game.to_move[0]  # the rules choose who begins: "ann" here is whoever does
     ann, ben = players[first], players[1 - first]
     turn = wait_for_mail(smtp_server, ann.email, kind="turn")

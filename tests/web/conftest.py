@@ -44,7 +44,7 @@ def browser():
 @pytest.fixture
 def web(live_server, settings, browser):
     """A factory of browser contexts on the live server, each recording what it receives."""
-    settings.WEB_POLL_MS = 200
+    settings.WEB_POLL_MS = 50  # quick enough that waiting for a poll costs little over a whole game
     from django.core.cache import cache
 
     cache.clear()

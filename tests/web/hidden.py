@@ -42,8 +42,7 @@ def secret_tokens(game_id: int, seat: int | None, version: int | None = None) ->
         state = store.state_at(game, rules, version)
     else:
         version = game.version
-    known = [selectors.view_for(game, seat, state=state),
-             selectors.events_for(game, seat, after=0, limit=version)]
+    known = [selectors.view_for(game, seat, state=state), _log_for(game, seat, version)]
     if seat is not None:
         known.append(rules.legal_moves(state, seat))
     known_text = json.dumps(known)
@@ -52,6 +51,20 @@ def secret_tokens(game_id: int, seat: int | None, version: int | None = None) ->
         if other != seat:
             _strings(selectors.view_for(game, other, state=state), candidates)
     return {token for token in candidates if _identifier(token) and token not in known_text}
+
+
+# The log as a seat saw it, per game and seat: while a game is active its redacted events
+# never change, so each check reads only the events appended since the last one (a whole
+# game's checks would otherwise read the log once per move). Keyed by the server seed
+# too, since a flushed test database hands out the same game ids again.
+_LOGS: dict[tuple, list] = {}
+
+
+def _log_for(game, seat: int | None, version: int) -> list[dict]:
+    log = _LOGS.setdefault((game.pk, game.server_seed, seat), [])
+    if len(log) < version:
+        log += selectors.events_for(game, seat, after=len(log), limit=version - len(log))
+    return log[:version]
 
 
 def _identifier(token: str) -> bool:

@@ -37,7 +37,7 @@ from games.engine.search import SimulationRng, canonical_key, redeal
 
 from . import components as C
 from . import queries as Q
-from .bot import choose_move
+from .bot import _sites_free, _wanted_statue, choose_move
 from .effects import Turn, apply
 from .hexes import neighbours
 
@@ -55,6 +55,7 @@ SOURCE = 0.9                 # an unspent die (or card) in the middle of a plan
 GOD_TOP = 1.5
 SHIELD = 0.25
 STUCK = 4.0                  # a task with nowhere to do it now
+DEAD = 3.0                   # cargo that can never be unloaded: a hold lost for good
 
 
 # -- the sea, measured once per map ------------------------------------------------------
@@ -155,8 +156,24 @@ def remaining(state: dict, seat: int, geo: Geometry) -> float:
         chains.append(["offering", wanted])
     raised = {t["with"] for t in tiles if t["kind"] == "statue" and t["done"]}
     open_statues = sum(1 for t in tiles if t["kind"] == "statue" and not t["done"])
-    carried_statues = [c for k, c in cargo if k == "statue" and c not in raised]
-    for colour in carried_statues[:open_statues]:
+    free_sites = {}
+    for key, taken_sites in board["sites"].items():
+        for colour, holder in zip(isl[key]["sites"], taken_sites):
+            if holder is None:
+                free_sites.setdefault(colour, []).append(key)
+    # A carried statue counts only if it can still be raised: a colour not raised yet, not
+    # carried twice, with a free site. Any other is dead weight that never leaves the ship.
+    carried_statues = []
+    dead = 0
+    for kind, colour in cargo:
+        if kind != "statue":
+            continue
+        if colour in raised or colour in carried_statues or not free_sites.get(colour) \
+                or len(carried_statues) >= open_statues:
+            dead += 1
+        else:
+            carried_statues.append(colour)
+    for colour in carried_statues:
         chains.append(["raise", colour])
     taken = raised | set(carried_statues)
     for _ in range(max(0, open_statues - len(carried_statues))):
@@ -184,16 +201,11 @@ def remaining(state: dict, seat: int, geo: Geometry) -> float:
 
     fight = fight_cost(me["shield"], me["favour"])
     statue_stock = {key: set(stock) for key, stock in board["statues"].items()}
-    free_sites = {}
-    for key, taken_sites in board["sites"].items():
-        for colour, holder in zip(isl[key]["sites"], taken_sites):
-            if holder is None:
-                free_sites.setdefault(colour, []).append(key)
     offerings = {key: set(stock) for key, stock in board["offerings"].items()}
     monsters = {key: set(stock) for key, stock in board["monsters"].items()}
 
     here = me["pos"]
-    total = 0.0
+    total = DEAD * dead
     near = geo.near
 
     legs = [0] + [math.ceil(steps / reach) for steps in range(1, 100)]
@@ -408,6 +420,11 @@ def _reduced(rules, state, seat) -> list[dict]:
                 continue
         if kind in ("heal",) and me["injuries"].get(move["colour"], 0) == 0:
             continue
+        # A statue that could never be raised would block a hold for the rest of the game.
+        statue = move.get("colour") if kind == "load_statue" else \
+            move.get("statue") if kind == "god_power" else None
+        if statue is not None and not (_wanted_statue(state, seat, statue) and _sites_free(state, statue)):
+            continue
         if "die" in move or "card" in move or "extra" in move:
             cost = action_cost(state, seat, move, cache)
             rank = (cost, 0 if "die" in move else 1 if "card" in move else 2)
@@ -501,6 +518,63 @@ def _one_step(rules, state, seat, rng, moves) -> dict:
     return best if best is not None else moves[0]
 
 
+# -- rollouts of the rest of the turn -----------------------------------------------------
+ROLLOUT_SAMPLES = 2          # worlds (deals and rolls) per candidate, the same for every one
+MARGIN = 0.35                # how much better a move must look to overrule the basic bot's
+
+
+def _finish_turn(rules, state, seat, rng, limit: int = 16):
+    """The basic bot plays the rest of the seat's actions; stops before it would end."""
+    for _ in range(limit):
+        if state.get("phase") != "play" or Q_actor(state) != seat:
+            return state
+        if not _in_actions(state, seat):
+            if state["step"] != "actions" and not state["pending"]:
+                return state
+        move = choose_move(rules, state, seat, rng)
+        if move["type"] == "end":
+            return state
+        state = _apply(rules, state, seat, move, rng)
+    return state
+
+
+def rollout_turn(rules, state, seat, rng) -> dict:
+    """The first action whose turn, finished by the basic bot, ends worth most; the basic
+    bot's own choice unless another is better by ``MARGIN``."""
+    geo = geometry(state)
+    seeder = random.Random(rng.randbelow(1 << 62, "bot"))
+    worlds = [(determinize(_copy(state), seat, SimulationRng(seeder.getrandbits(62))), seeder.getrandbits(62))
+              for _ in range(ROLLOUT_SAMPLES)]
+    own = choose_move(rules, state, seat, SimulationRng(seeder.getrandbits(62)))
+    candidates = {canonical_key(own): own}
+    for move in _reduced(rules, state, seat):
+        if move["type"] != "peek":
+            candidates.setdefault(canonical_key(move), move)
+    candidates.setdefault(canonical_key({"type": "end"}), {"type": "end"})
+    scores = {}
+    for key, move in candidates.items():
+        total = 0.0
+        for world, seed in worlds:
+            sample_rng = SimulationRng(seed)
+            if move["type"] == "end":
+                after = world
+            else:
+                try:
+                    after = _apply(rules, _copy(world), seat, move, sample_rng)
+                except IllegalMove:
+                    total = None
+                    break
+                after = _finish_turn(rules, after, seat, sample_rng)
+            total += value(after, seat, geo)
+        if total is not None:
+            scores[key] = total / len(worlds)
+    own_key = canonical_key(own)
+    best_key = max(sorted(scores), key=lambda k: scores[k])
+    if own_key in scores and scores[best_key] <= scores[own_key] + MARGIN:
+        return own
+    return candidates[best_key]
+
+
 JUDGED = {"take_offer", "decline_offers", "bless_favour", "bless_god", "recover", "god_step", "heal_colour"}
 
 
@@ -511,11 +585,8 @@ def choose_strong(rules, state, seat, rng) -> dict:
     if len(moves) == 1:
         return moves[0]
     if _in_actions(state, seat):
-        return plan_turn(rules, state, seat, rng)
-    kinds = {move["type"] for move in moves}
-    if kinds <= JUDGED and Q_actor(state) == seat:
-        return _one_step(rules, state, seat, rng, moves)
+        return rollout_turn(rules, state, seat, rng)
     return choose_move(rules, state, seat, rng)
 
 
-choose_strong.version = 1
+choose_strong.version = 2

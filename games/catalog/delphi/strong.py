@@ -11,19 +11,20 @@ expected cost with the favour in hand, an unknown island tile as the exploration
 will likely take). Favour, oracle cards, gods on the way up, shield and injuries are
 worth fractions of an action (``value``).
 
-At each action of its turn the bot plans the rest of the turn: a beam search over
-sequences of its actions (every die, the oracle card, the extra action, the gods' top
-row), each applied with ``decide`` and ``evolve`` and resolved up to its next choice,
-the nodes of a depth ranked by their value plus the sources still unspent. It plays the
-first action of the best plan, and plans again at the next decision: the move follows
-from the state and the bot's RNG alone, so the audit re-derives it.
+At each action of its turn the bot improves on the basic bot by rollouts: every action
+it could take now (each with its cheapest ways to pay), and ending the turn, is tried in
+two sampled worlds, the rest of the turn played by the basic bot, and the turn's end
+judged by ``value``; every candidate meets the same worlds and the same dice, so their
+difference is the action's. The basic bot's own choice is played unless another is worth
+clearly more (``MARGIN``). The move follows from the state and the bot's RNG alone, so
+the audit re-derives it. Choices outside the actions (ships, equipment, companions,
+battle rounds, the god advances others' rolls offer) follow the basic bot.
 
-It never reads what its seat may not know: every plan is made in a world where the
-face-down island tiles it has not seen are dealt again at random from the ones it has
-not seen (``determinize``), an exploration is judged over several such deals, a fight
-over several rolls of the battle die. The other choices (ships, equipment, companions,
-the god advances others' rolls offer) are judged one step ahead by the same value, or
-left to the basic bot where the value has nothing to say.
+It never reads what its seat may not know: each world deals the face-down island tiles
+it has not seen again at random from the ones it has not seen (``determinize``).
+Version 1 (a beam search over the turn judged by ``value`` alone, strong_v1.py) lost to
+the basic bot; among its faults, it would load a second statue of a colour, which can
+never be raised and blocks a hold for good.
 """
 from __future__ import annotations
 
@@ -41,17 +42,10 @@ from .bot import _sites_free, _wanted_statue, choose_move
 from .effects import Turn, apply
 from .hexes import neighbours
 
-# The beam: how many partial plans survive each depth, how many of a node's children
-# (best by their own value) are expanded further, how many deals judge a chance move.
-BEAM = 2
-CHILDREN = 4
-CHANCE_SAMPLES = 2
-
 # What things are worth, in actions.
 FAVOUR = 0.3
 FAVOUR_CAP = 10
 ORACLE = 0.6
-SOURCE = 0.9                 # an unspent die (or card) in the middle of a plan
 GOD_TOP = 1.5
 SHIELD = 0.25
 STUCK = 4.0                  # a task with nowhere to do it now
@@ -366,18 +360,6 @@ def _apply(rules, state, seat, move, rng):
     return turn.state
 
 
-def _resolve(rules, state, seat, rng):
-    """Answer the seat's choices and battles (the basic bot's way) until it is back at
-    its actions, or its turn is over."""
-    for _ in range(12):
-        if state.get("phase") != "play" or Q_actor(state) != seat:
-            return state
-        if not state["pending"] and state["step"] == "actions":
-            return state
-        state = _apply(rules, state, seat, choose_move(rules, state, seat, rng), rng)
-    return state
-
-
 def Q_actor(state):
     from .moves import current_actor
     return current_actor(state)
@@ -388,36 +370,23 @@ def _in_actions(state, seat) -> bool:
         and state["step"] == "actions"
 
 
-def _sources_left(state, seat) -> int:
-    if not _in_actions(state, seat):
-        return 0
-    return len(state["unused"])
-
-
-CHANCE = {"fight", "explore", "draw_oracle", "peek"}
-
-
 def _body(move) -> str:
     return canonical_key({k: v for k, v in move.items() if k not in ("die", "card", "extra")})
 
 
 def _reduced(rules, state, seat) -> list[dict]:
-    """The moves worth trying: per action, only its cheapest ways to pay (a die before an
-    oracle card, the extra action last); one peek; no god card while a god acts."""
+    """The actions worth trying: each with its cheapest ways to pay (a die before an
+    oracle card, the extra action last); no peeks (the basic bot never needs one) and no
+    heal with nothing to heal."""
     from .moves import action_cost
     moves = rules.legal_moves(state, seat)
     me = state["seats"][seat]
-    known = state["known"][seat]
     cache: dict = {}
     groups: dict = {}
-    peeked = False
     for move in moves:
         kind = move["type"]
-        if kind == "end":
+        if kind in ("end", "peek"):
             continue
-        if kind == "peek":
-            if peeked or any(key in known for key in move["islands"]):
-                continue
         if kind in ("heal",) and me["injuries"].get(move["colour"], 0) == 0:
             continue
         # A statue that could never be raised would block a hold for the rest of the game.
@@ -431,8 +400,6 @@ def _reduced(rules, state, seat) -> list[dict]:
         else:
             rank = (0, 0)
         body = _body(move)
-        if kind == "peek":
-            peeked = True
         groups.setdefault(body, []).append((rank, canonical_key(move), move))
     reduced = []
     for body in sorted(groups):
@@ -441,81 +408,6 @@ def _reduced(rules, state, seat) -> list[dict]:
         # Every way to pay at the cheapest price: which die is left matters later.
         reduced += [move for rank, _, move in options if rank == best]
     return reduced
-
-
-class _Node:
-    __slots__ = ("state", "first", "score")
-
-    def __init__(self, state, first, score):
-        self.state, self.first, self.score = state, first, score
-
-
-def _child(rules, state, seat, move, geo, rng, seeder):
-    """The state after ``move`` (resolved to the seat's next action) and its worth: a
-    chance move is judged over several deals and rolls, the first one continued."""
-    samples = CHANCE_SAMPLES if move["type"] in CHANCE else 1
-    first_state, total = None, 0.0
-    for index in range(samples):
-        world = _copy(state)
-        if index:
-            world = determinize(world, seat, SimulationRng(seeder.getrandbits(62)))
-        sample_rng = SimulationRng(seeder.getrandbits(62))
-        try:
-            after = _resolve(rules, _apply(rules, world, seat, move, sample_rng), seat, sample_rng)
-        except IllegalMove:
-            return None, -1e9
-        if first_state is None:
-            first_state = after
-        total += value(after, seat, geo) + SOURCE * _sources_left(after, seat)
-    return first_state, total / samples
-
-
-def plan_turn(rules, state, seat, rng) -> dict:
-    """The first action of the best plan for the rest of the turn (``end`` if none helps)."""
-    geo = geometry(state)
-    seeder = random.Random(rng.randbelow(1 << 62, "bot"))
-    world = determinize(_copy(state), seat, SimulationRng(seeder.getrandbits(62)))
-    stop = {"type": "end"}
-    best_first, best_score = stop, value(world, seat, geo)
-    beam = [_Node(world, None, best_score)]
-    for _ in range(5):
-        children = []
-        for node in beam:
-            if not _in_actions(node.state, seat):
-                continue
-            scored = []
-            for move in _reduced(rules, node.state, seat):
-                after, score = _child(rules, node.state, seat, move, geo, rng, seeder)
-                if after is None:
-                    continue
-                scored.append((score, canonical_key(move), after, node.first or move))
-            scored.sort(key=lambda item: (-item[0], item[1]))
-            for score, _, after, first in scored[:CHILDREN]:
-                children.append(_Node(after, first, score))
-                # The plan stops here: the sources left are spent on nothing.
-                final = score - SOURCE * _sources_left(after, seat)
-                if final > best_score + 1e-9:
-                    best_first, best_score = first, final
-        if not children:
-            break
-        children.sort(key=lambda node: (-node.score, canonical_key(node.first)))
-        beam = children[:BEAM]
-    return best_first
-
-
-def _one_step(rules, state, seat, rng, moves) -> dict:
-    """The move whose result is worth most (choices outside the actions)."""
-    geo = geometry(state)
-    seeder = random.Random(rng.randbelow(1 << 62, "bot"))
-    world = determinize(_copy(state), seat, SimulationRng(seeder.getrandbits(62)))
-    best, best_score = None, None
-    for move in sorted(moves, key=canonical_key):
-        after, score = _child(rules, world, seat, move, geo, rng, seeder)
-        if after is None:
-            continue
-        if best_score is None or score > best_score + 1e-9:
-            best, best_score = move, score
-    return best if best is not None else moves[0]
 
 
 # -- rollouts of the rest of the turn -----------------------------------------------------
@@ -548,8 +440,7 @@ def rollout_turn(rules, state, seat, rng) -> dict:
     own = choose_move(rules, state, seat, SimulationRng(seeder.getrandbits(62)))
     candidates = {canonical_key(own): own}
     for move in _reduced(rules, state, seat):
-        if move["type"] != "peek":
-            candidates.setdefault(canonical_key(move), move)
+        candidates.setdefault(canonical_key(move), move)
     candidates.setdefault(canonical_key({"type": "end"}), {"type": "end"})
     scores = {}
     for key, move in candidates.items():
@@ -573,9 +464,6 @@ def rollout_turn(rules, state, seat, rng) -> dict:
     if own_key in scores and scores[best_key] <= scores[own_key] + MARGIN:
         return own
     return candidates[best_key]
-
-
-JUDGED = {"take_offer", "decline_offers", "bless_favour", "bless_god", "recover", "god_step", "heal_colour"}
 
 
 def choose_strong(rules, state, seat, rng) -> dict:

@@ -11,19 +11,20 @@ expected cost with the favour in hand, an unknown island tile as the exploration
 will likely take). Favour, oracle cards, gods on the way up, shield and injuries are
 worth fractions of an action (``value``).
 
-At each action of its turn the bot plans the rest of the turn: a beam search over
-sequences of its actions (every die, the oracle card, the extra action, the gods' top
-row), each applied with ``decide`` and ``evolve`` and resolved up to its next choice,
-the nodes of a depth ranked by their value plus the sources still unspent. It plays the
-first action of the best plan, and plans again at the next decision: the move follows
-from the state and the bot's RNG alone, so the audit re-derives it.
+At each action of its turn the bot improves on the basic bot by rollouts: every action
+it could take now (each with its cheapest ways to pay), and ending the turn, is tried in
+two sampled worlds, the rest of the turn played by the basic bot, and the turn's end
+judged by ``value``; every candidate meets the same worlds and the same dice, so their
+difference is the action's. The basic bot's own choice is played unless another is worth
+clearly more (``MARGIN``). The move follows from the state and the bot's RNG alone, so
+the audit re-derives it. Choices outside the actions (ships, equipment, companions,
+battle rounds, the god advances others' rolls offer) follow the basic bot.
 
-It never reads what its seat may not know: every plan is made in a world where the
-face-down island tiles it has not seen are dealt again at random from the ones it has
-not seen (``determinize``), an exploration is judged over several such deals, a fight
-over several rolls of the battle die. The other choices (ships, equipment, companions,
-the god advances others' rolls offer) are judged one step ahead by the same value, or
-left to the basic bot where the value has nothing to say.
+It never reads what its seat may not know: each world deals the face-down island tiles
+it has not seen again at random from the ones it has not seen (``determinize``).
+Version 1 (a beam search over the turn judged by ``value`` alone, strong_v1.py) lost to
+the basic bot; among its faults, it would load a second statue of a colour, which can
+never be raised and blocks a hold for good.
 """
 from __future__ import annotations
 
@@ -37,24 +38,18 @@ from games.engine.search import SimulationRng, canonical_key, redeal
 
 from . import components as C
 from . import queries as Q
-from .bot import choose_move
+from .bot import _sites_free, _wanted_statue, choose_move
 from .effects import Turn, apply
 from .hexes import neighbours
-
-# The beam: how many partial plans survive each depth, how many of a node's children
-# (best by their own value) are expanded further, how many deals judge a chance move.
-BEAM = 2
-CHILDREN = 4
-CHANCE_SAMPLES = 2
 
 # What things are worth, in actions.
 FAVOUR = 0.3
 FAVOUR_CAP = 10
 ORACLE = 0.6
-SOURCE = 0.9                 # an unspent die (or card) in the middle of a plan
 GOD_TOP = 1.5
 SHIELD = 0.25
 STUCK = 4.0                  # a task with nowhere to do it now
+DEAD = 3.0                   # cargo that can never be unloaded: a hold lost for good
 
 
 # -- the sea, measured once per map ------------------------------------------------------
@@ -155,8 +150,24 @@ def remaining(state: dict, seat: int, geo: Geometry) -> float:
         chains.append(["offering", wanted])
     raised = {t["with"] for t in tiles if t["kind"] == "statue" and t["done"]}
     open_statues = sum(1 for t in tiles if t["kind"] == "statue" and not t["done"])
-    carried_statues = [c for k, c in cargo if k == "statue" and c not in raised]
-    for colour in carried_statues[:open_statues]:
+    free_sites = {}
+    for key, taken_sites in board["sites"].items():
+        for colour, holder in zip(isl[key]["sites"], taken_sites):
+            if holder is None:
+                free_sites.setdefault(colour, []).append(key)
+    # A carried statue counts only if it can still be raised: a colour not raised yet, not
+    # carried twice, with a free site. Any other is dead weight that never leaves the ship.
+    carried_statues = []
+    dead = 0
+    for kind, colour in cargo:
+        if kind != "statue":
+            continue
+        if colour in raised or colour in carried_statues or not free_sites.get(colour) \
+                or len(carried_statues) >= open_statues:
+            dead += 1
+        else:
+            carried_statues.append(colour)
+    for colour in carried_statues:
         chains.append(["raise", colour])
     taken = raised | set(carried_statues)
     for _ in range(max(0, open_statues - len(carried_statues))):
@@ -184,16 +195,11 @@ def remaining(state: dict, seat: int, geo: Geometry) -> float:
 
     fight = fight_cost(me["shield"], me["favour"])
     statue_stock = {key: set(stock) for key, stock in board["statues"].items()}
-    free_sites = {}
-    for key, taken_sites in board["sites"].items():
-        for colour, holder in zip(isl[key]["sites"], taken_sites):
-            if holder is None:
-                free_sites.setdefault(colour, []).append(key)
     offerings = {key: set(stock) for key, stock in board["offerings"].items()}
     monsters = {key: set(stock) for key, stock in board["monsters"].items()}
 
     here = me["pos"]
-    total = 0.0
+    total = DEAD * dead
     near = geo.near
 
     legs = [0] + [math.ceil(steps / reach) for steps in range(1, 100)]
@@ -354,18 +360,6 @@ def _apply(rules, state, seat, move, rng):
     return turn.state
 
 
-def _resolve(rules, state, seat, rng):
-    """Answer the seat's choices and battles (the basic bot's way) until it is back at
-    its actions, or its turn is over."""
-    for _ in range(12):
-        if state.get("phase") != "play" or Q_actor(state) != seat:
-            return state
-        if not state["pending"] and state["step"] == "actions":
-            return state
-        state = _apply(rules, state, seat, choose_move(rules, state, seat, rng), rng)
-    return state
-
-
 def Q_actor(state):
     from .moves import current_actor
     return current_actor(state)
@@ -376,37 +370,29 @@ def _in_actions(state, seat) -> bool:
         and state["step"] == "actions"
 
 
-def _sources_left(state, seat) -> int:
-    if not _in_actions(state, seat):
-        return 0
-    return len(state["unused"])
-
-
-CHANCE = {"fight", "explore", "draw_oracle", "peek"}
-
-
 def _body(move) -> str:
     return canonical_key({k: v for k, v in move.items() if k not in ("die", "card", "extra")})
 
 
 def _reduced(rules, state, seat) -> list[dict]:
-    """The moves worth trying: per action, only its cheapest ways to pay (a die before an
-    oracle card, the extra action last); one peek; no god card while a god acts."""
+    """The actions worth trying: each with its cheapest ways to pay (a die before an
+    oracle card, the extra action last); no peeks (the basic bot never needs one) and no
+    heal with nothing to heal."""
     from .moves import action_cost
     moves = rules.legal_moves(state, seat)
     me = state["seats"][seat]
-    known = state["known"][seat]
     cache: dict = {}
     groups: dict = {}
-    peeked = False
     for move in moves:
         kind = move["type"]
-        if kind == "end":
+        if kind in ("end", "peek"):
             continue
-        if kind == "peek":
-            if peeked or any(key in known for key in move["islands"]):
-                continue
         if kind in ("heal",) and me["injuries"].get(move["colour"], 0) == 0:
+            continue
+        # A statue that could never be raised would block a hold for the rest of the game.
+        statue = move.get("colour") if kind == "load_statue" else \
+            move.get("statue") if kind == "god_power" else None
+        if statue is not None and not (_wanted_statue(state, seat, statue) and _sites_free(state, statue)):
             continue
         if "die" in move or "card" in move or "extra" in move:
             cost = action_cost(state, seat, move, cache)
@@ -414,8 +400,6 @@ def _reduced(rules, state, seat) -> list[dict]:
         else:
             rank = (0, 0)
         body = _body(move)
-        if kind == "peek":
-            peeked = True
         groups.setdefault(body, []).append((rank, canonical_key(move), move))
     reduced = []
     for body in sorted(groups):
@@ -426,82 +410,60 @@ def _reduced(rules, state, seat) -> list[dict]:
     return reduced
 
 
-class _Node:
-    __slots__ = ("state", "first", "score")
-
-    def __init__(self, state, first, score):
-        self.state, self.first, self.score = state, first, score
+# -- rollouts of the rest of the turn -----------------------------------------------------
+ROLLOUT_SAMPLES = 2          # worlds (deals and rolls) per candidate, the same for every one
+MARGIN = 0.35                # how much better a move must look to overrule the basic bot's
 
 
-def _child(rules, state, seat, move, geo, rng, seeder):
-    """The state after ``move`` (resolved to the seat's next action) and its worth: a
-    chance move is judged over several deals and rolls, the first one continued."""
-    samples = CHANCE_SAMPLES if move["type"] in CHANCE else 1
-    first_state, total = None, 0.0
-    for index in range(samples):
-        world = _copy(state)
-        if index:
-            world = determinize(world, seat, SimulationRng(seeder.getrandbits(62)))
-        sample_rng = SimulationRng(seeder.getrandbits(62))
-        try:
-            after = _resolve(rules, _apply(rules, world, seat, move, sample_rng), seat, sample_rng)
-        except IllegalMove:
-            return None, -1e9
-        if first_state is None:
-            first_state = after
-        total += value(after, seat, geo) + SOURCE * _sources_left(after, seat)
-    return first_state, total / samples
+def _finish_turn(rules, state, seat, rng, limit: int = 16):
+    """The basic bot plays the rest of the seat's actions; stops before it would end."""
+    for _ in range(limit):
+        if state.get("phase") != "play" or Q_actor(state) != seat:
+            return state
+        if not _in_actions(state, seat):
+            if state["step"] != "actions" and not state["pending"]:
+                return state
+        move = choose_move(rules, state, seat, rng)
+        if move["type"] == "end":
+            return state
+        state = _apply(rules, state, seat, move, rng)
+    return state
 
 
-def plan_turn(rules, state, seat, rng) -> dict:
-    """The first action of the best plan for the rest of the turn (``end`` if none helps)."""
+def rollout_turn(rules, state, seat, rng) -> dict:
+    """The first action whose turn, finished by the basic bot, ends worth most; the basic
+    bot's own choice unless another is better by ``MARGIN``."""
     geo = geometry(state)
     seeder = random.Random(rng.randbelow(1 << 62, "bot"))
-    world = determinize(_copy(state), seat, SimulationRng(seeder.getrandbits(62)))
-    stop = {"type": "end"}
-    best_first, best_score = stop, value(world, seat, geo)
-    beam = [_Node(world, None, best_score)]
-    for _ in range(5):
-        children = []
-        for node in beam:
-            if not _in_actions(node.state, seat):
-                continue
-            scored = []
-            for move in _reduced(rules, node.state, seat):
-                after, score = _child(rules, node.state, seat, move, geo, rng, seeder)
-                if after is None:
-                    continue
-                scored.append((score, canonical_key(move), after, node.first or move))
-            scored.sort(key=lambda item: (-item[0], item[1]))
-            for score, _, after, first in scored[:CHILDREN]:
-                children.append(_Node(after, first, score))
-                # The plan stops here: the sources left are spent on nothing.
-                final = score - SOURCE * _sources_left(after, seat)
-                if final > best_score + 1e-9:
-                    best_first, best_score = first, final
-        if not children:
-            break
-        children.sort(key=lambda node: (-node.score, canonical_key(node.first)))
-        beam = children[:BEAM]
-    return best_first
-
-
-def _one_step(rules, state, seat, rng, moves) -> dict:
-    """The move whose result is worth most (choices outside the actions)."""
-    geo = geometry(state)
-    seeder = random.Random(rng.randbelow(1 << 62, "bot"))
-    world = determinize(_copy(state), seat, SimulationRng(seeder.getrandbits(62)))
-    best, best_score = None, None
-    for move in sorted(moves, key=canonical_key):
-        after, score = _child(rules, world, seat, move, geo, rng, seeder)
-        if after is None:
-            continue
-        if best_score is None or score > best_score + 1e-9:
-            best, best_score = move, score
-    return best if best is not None else moves[0]
-
-
-JUDGED = {"take_offer", "decline_offers", "bless_favour", "bless_god", "recover", "god_step", "heal_colour"}
+    worlds = [(determinize(_copy(state), seat, SimulationRng(seeder.getrandbits(62))), seeder.getrandbits(62))
+              for _ in range(ROLLOUT_SAMPLES)]
+    own = choose_move(rules, state, seat, SimulationRng(seeder.getrandbits(62)))
+    candidates = {canonical_key(own): own}
+    for move in _reduced(rules, state, seat):
+        candidates.setdefault(canonical_key(move), move)
+    candidates.setdefault(canonical_key({"type": "end"}), {"type": "end"})
+    scores = {}
+    for key, move in candidates.items():
+        total = 0.0
+        for world, seed in worlds:
+            sample_rng = SimulationRng(seed)
+            if move["type"] == "end":
+                after = world
+            else:
+                try:
+                    after = _apply(rules, _copy(world), seat, move, sample_rng)
+                except IllegalMove:
+                    total = None
+                    break
+                after = _finish_turn(rules, after, seat, sample_rng)
+            total += value(after, seat, geo)
+        if total is not None:
+            scores[key] = total / len(worlds)
+    own_key = canonical_key(own)
+    best_key = max(sorted(scores), key=lambda k: scores[k])
+    if own_key in scores and scores[best_key] <= scores[own_key] + MARGIN:
+        return own
+    return candidates[best_key]
 
 
 def choose_strong(rules, state, seat, rng) -> dict:
@@ -511,11 +473,8 @@ def choose_strong(rules, state, seat, rng) -> dict:
     if len(moves) == 1:
         return moves[0]
     if _in_actions(state, seat):
-        return plan_turn(rules, state, seat, rng)
-    kinds = {move["type"] for move in moves}
-    if kinds <= JUDGED and Q_actor(state) == seat:
-        return _one_step(rules, state, seat, rng, moves)
+        return rollout_turn(rules, state, seat, rng)
     return choose_move(rules, state, seat, rng)
 
 
-choose_strong.version = 1
+choose_strong.version = 2

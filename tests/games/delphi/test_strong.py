@@ -118,5 +118,39 @@ def test_the_strong_bot_decides_the_same_whatever_the_tiles_it_has_not_seen_hide
     assert checked == 3
 
 
-def test_the_strong_bot_is_registered_with_a_version():
-    assert BOTS["strong"] is choose_strong and choose_strong.version == 1
+def test_a_statue_that_can_never_be_raised_is_dead_weight():
+    """A second statue of a colour (only one of a colour is ever raised) never leaves the
+    ship: the estimate must not count it as a task under way."""
+    state = new_game()
+    me = state["seats"][0]
+    geo = geometry(state)
+    colour = next(c for c in C.COLOURS if any(c in (isl.get("sites") or ())
+                                              for isl in state["sea"]["islands"].values()))
+    me["cargo"] = [["statue", colour]]
+    one = remaining(state, 0, geo)
+    me["cargo"] = [["statue", colour], ["statue", colour]]
+    assert remaining(state, 0, geo) > one
+
+
+def test_the_strong_bot_never_loads_a_statue_it_cannot_raise():
+    state = new_game()
+    me = state["seats"][0]
+    city = next(iter(islands_of("city")))
+    colour = state["board"]["statues"][city][0]
+    me["cargo"] = [["statue", colour]]
+    me["pos"] = shore(city)[0]
+    state = actions_now(state, 0, dice=[colour, colour, colour])
+    for version in range(3):
+        move = choose_strong(RULES, state, 0, rng_for_testing(version))
+        assert move in RULES.legal_moves(state, 0)
+        assert not (move["type"] == "load_statue" and move["colour"] == colour)
+
+
+def test_the_strong_bot_is_registered_with_a_version_and_keeps_the_first():
+    from games import registry
+    from games.catalog.delphi.strong_v1 import choose_strong as choose_strong_v1
+
+    assert BOTS["strong"] is choose_strong and choose_strong.version == 2
+    entry = registry.get("delphi")
+    assert entry.bot("strong") is choose_strong
+    assert entry.bot("strong", 1) is choose_strong_v1 and choose_strong_v1.version == 1

@@ -274,16 +274,26 @@ def configure_broker(url: str) -> None:
 def celery_worker(transactional_db, redis_url, fast_worker_settings):
     """A real Celery worker (solo pool, in a thread) on Redis, and a ticker standing in for beat."""
     from celery.contrib.testing.worker import start_worker
+    from celery.worker import state
 
     from config.celery import app
 
     _flush(redis_url)
     configure_broker(redis_url)
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30, loglevel="WARNING"):
-        ticker = Ticker().start()
-        app.ticker = ticker
-        yield app
-        ticker.stop()
+    # Celery's test worker leaves the process-wide stop flag set when a worker outlives
+    # its shutdown timeout; the next worker would then stop before it ever started, and
+    # start_worker waits for that start without end. Clear it either side.
+    state.should_terminate = None
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30, loglevel="WARNING"):
+            ticker = Ticker().start()
+            app.ticker = ticker
+            try:
+                yield app
+            finally:
+                ticker.stop()
+    finally:
+        state.should_terminate = None
 
 
 def worker_env(broker_url: str, settings) -> dict:

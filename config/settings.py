@@ -152,6 +152,8 @@ WEB_LOGIN_ATTEMPTS = int(os.environ.get("WEB_LOGIN_ATTEMPTS", "5"))
 WEB_LOGIN_WINDOW_SECONDS = int(os.environ.get("WEB_LOGIN_WINDOW_SECONDS", "300"))
 # How often an open game page asks whether the game moved on (milliseconds).
 WEB_POLL_MS = int(os.environ.get("WEB_POLL_MS", "2500"))
+# How often the table talk panel fetches its messages (it answers in full each time).
+TALK_POLL_MS = int(os.environ.get("TALK_POLL_MS", str(WEB_POLL_MS)))
 
 # -- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {

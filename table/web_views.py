@@ -53,7 +53,7 @@ def _talk_context(request, game, *, since: int | None, error: str = "") -> dict:
     muted = sorted(selectors.muted_names(user)) if user else []
     return {"game": game, "entries": entries, "player": player, "readable": readable, "since": since,
             "new_count": sum(1 for e in entries if e["new"]), "muted": muted, "error": error,
-            "max_length": talk.MAX_LENGTH, "poll_ms": settings.WEB_POLL_MS}
+            "max_length": talk.MAX_LENGTH, "poll_ms": settings.TALK_POLL_MS}
 
 
 def chat_panel(request, game_id: int):

@@ -45,6 +45,9 @@ def browser():
 def web(live_server, settings, browser):
     """A factory of browser contexts on the live server, each recording what it receives."""
     settings.WEB_POLL_MS = 50  # quick enough that waiting for a poll costs little over a whole game
+    # The talk panel's poll re-renders its messages each time: slower, so that a message
+    # box is not swapped under a click.
+    settings.TALK_POLL_MS = 200
     from django.core.cache import cache
 
     cache.clear()

@@ -31,7 +31,9 @@ def test_two_players_talk_at_the_table_with_escaping_unread_marks_and_mute(web):
     kai.fill("#talk-text", NASTY)
     kai.click("#table-talk button:has-text('Send')")
     kai.wait_for_selector("#talk-messages .talk-message")
-    assert kai.input_value("#talk-text") == ""                     # the form is cleared for the next line
+    # The form is cleared for the next line once its own answer is in (a poll may show the
+    # message a moment before): waited for, and the wait fails if it never happens.
+    kai.wait_for_function("document.querySelector('#talk-text').value === ''", timeout=10_000)
     shown = kai.inner_text("#talk-messages .talk-text")
     assert shown == NASTY                                           # the markup, as text
     assert kai.locator("#talk-messages .talk-text b, #talk-messages img, #talk-messages script").count() == 0

@@ -407,9 +407,12 @@ def _advance(game: Game, rules, state, now) -> None:
 
 
 def _outbox_payload(game: Game, mover: int | None) -> dict:
-    """The side effects' trigger: who is to move now (emails, bots, webhooks)."""
-    return {"version": game.version, "to_move": game.to_move, "finished": game.status == GameStatus.FINISHED,
-            "mover": mover, "head_hash": game.head_hash}
+    """The side effects' trigger: who is to move now and who may move unasked (emails,
+    bots, webhooks)."""
+    may_move = (sorted(registry.rules_for(game.slug, game.rules_version).may_move(game.state))
+                if game.status == GameStatus.ACTIVE else [])
+    return {"version": game.version, "to_move": game.to_move, "may_move": may_move,
+            "finished": game.status == GameStatus.FINISHED, "mover": mover, "head_hash": game.head_hash}
 
 
 # -- timeouts (the worker's deadline sweep calls this) ----------------------------------------

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import transaction
 
 from games import registry
+from games import selectors as game_selectors
 from games.models import Game, GameStatus
 from worker import clock, mail, selectors
 from worker.models import Channel, Delivery, DeliveryStatus
@@ -65,6 +66,9 @@ def _items(held: list[Delivery]) -> list[dict]:
             continue
         if delivery.kind == "turn" and (game.status != GameStatus.ACTIVE or delivery.seat not in game.to_move):
             continue  # no longer their turn: nothing to act on
+        if delivery.kind == "optional" and (delivery.seat in game.to_move
+                                            or not game_selectors.can_move(game, delivery.seat)):
+            continue  # the offer lapsed (or their turn began, which says the rest)
         items.append({"kind": delivery.kind, "game_id": game.pk, "seat": delivery.seat,
                       "version": delivery.version, "line": mail.digest_line(delivery, titles),
                       "link": f"{settings.SITE_URL}/games/{game.pk}/"})

@@ -166,6 +166,18 @@ def turn(delivery, user, prefs, now):
     return f"Your turn in {context['title']} #{game.pk}", context
 
 
+def optional(delivery, user, prefs, now):
+    """Another seat's move offered this seat a move nobody waits for (``may_move``): it
+    may reply with it until the offer lapses, or let it pass."""
+    game, seat = _load(delivery)
+    if game.status != GameStatus.ACTIVE or seat.forfeited:
+        raise Cancel("the game is over or the seat has forfeited")
+    if seat.number in game.to_move:
+        raise Cancel("the seat's turn began: its turn email says the rest")
+    context = {**_game_context(game, seat, prefs), **_playable_turn_context(game, seat)}
+    return f"You may move in {context['title']} #{game.pk} (optional)", context
+
+
 def reminder(delivery, user, prefs, now):
     game, seat = _load(delivery)
     _still_to_move(game, seat)
@@ -250,7 +262,7 @@ def reply(delivery, user, prefs, now):
     return f"{REPLY_SUBJECTS.get(result, 'Your message')}: {context['title']} #{game.pk}", context
 
 
-BUILDERS = {"reply": reply, "turn": turn, "reminder": reminder, "timeout": timeout, "finished": finished, "vacation": vacation,
+BUILDERS = {"reply": reply, "turn": turn, "optional": optional, "reminder": reminder, "timeout": timeout, "finished": finished, "vacation": vacation,
             "digest": digest}
 
 
@@ -298,6 +310,7 @@ def build(delivery: Delivery, *, now) -> EmailMultiAlternatives:
 def digest_line(delivery: Delivery, titles: dict[int, str]) -> str:
     title = f"{titles.get(delivery.game_id, 'a game')} #{delivery.game_id}"
     return {"turn": f"It became your turn in {title}.",
+            "optional": f"You were offered a move you may make in {title} (nobody waits for it).",
             "finished": f"{title} is over; see the results.",
             "timeout": f"You ran out of time in {title} ({delivery.payload.get('policy', 'bot')}).",
             "vacation": f"A vacation day was used in {title}.",

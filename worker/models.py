@@ -84,12 +84,14 @@ class GameWatch(models.Model):
     """What the relay last saw of a game: which seats it has already told it is their turn.
 
     Turn emails go to seats that *became* to move; with simultaneous turns a seat
-    stays to move while others move, and must not hear about it again.
+    stays to move while others move, and must not hear about it again. Likewise an
+    optional move (``may_move``) is announced once, when another seat's move offers it.
     """
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="watch")
     version = models.PositiveIntegerField(default=0)
     to_move = models.JSONField(default=list)
+    may_move = models.JSONField(default=list)
 
 
 class Channel(models.TextChoices):

@@ -67,7 +67,8 @@ class Notifier:
             return
         status = DeliveryStatus.PENDING
         due = self.now
-        if prefs.mode == NotifyMode.DIGEST and kind in ("turn", "finished", "timeout", "vacation", "mention"):
+        if prefs.mode == NotifyMode.DIGEST and kind in ("turn", "optional", "finished", "timeout", "vacation",
+                                                        "mention"):
             status = DeliveryStatus.HELD
         else:
             due = prefs.quiet_until(self.now) or self.now
@@ -137,13 +138,19 @@ def on_game_advanced(row: Outbox, *, now) -> int:
     humans = _humans(game, seats)
     watch = _watch(game.pk)
     newly: set[int] = set()
+    offered: set[int] = set()
     if version > watch.version:
         newly = to_move - set(watch.to_move)
         mover = payload.get("mover")
         if newly and mover in to_move:
             newly.add(mover)  # a new round: the mover's next turn began with the others'
-        watch.version, watch.to_move = version, sorted(to_move)
-        watch.save(update_fields=["version", "to_move"])
+        # An optional move another seat's move offers (a Delphi god advance after a roll):
+        # told once, as it comes up. A seat's own move that leaves it one (withdrawing the
+        # offer it just sent) is no news to it.
+        may_move = set(payload.get("may_move") or [])
+        offered = may_move - set(watch.may_move) - to_move - {mover}
+        watch.version, watch.to_move, watch.may_move = version, sorted(to_move), sorted(may_move)
+        watch.save(update_fields=["version", "to_move", "may_move"])
     notifier = Notifier(game, now=now)
     by_number = {s.number: s for s in seats}
     turn_seats = {n: humans[n] for n in sorted(newly) if n in humans}
@@ -152,6 +159,11 @@ def on_game_advanced(row: Outbox, *, now) -> int:
         notifier.email(kind="turn", seat=number, user_id=user_id, version=version, prefs=prefs[user_id],
                        key=f"email:turn:{game.pk}:{number}:{version}",
                        payload={"deadline": _iso(by_number[number].deadline)})
+    for number in sorted(offered):
+        if number in humans and game.status == GameStatus.ACTIVE:
+            notifier.email(kind="optional", seat=number, user_id=humans[number], version=version,
+                           prefs=prefs[humans[number]], key=f"email:optional:{game.pk}:{number}:{version}",
+                           payload={})
     notifier.webhooks(kind="turn", version=version, seats=turn_seats,
                       extra={n: {"deadline": _iso(by_number[n].deadline)} for n in turn_seats})
     # Bots move for the version the game is at; an older row's bots would find it moved on.

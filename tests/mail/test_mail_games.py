@@ -111,8 +111,9 @@ NARROW = {"travel": _travel_wants_what_the_partner_holds}
 BY_NOTATION = {"harmonies", "japan", "delphi"}   # games whose placements are replied in the notation
 # A step that only the email answering the move before it asks for: that move goes by
 # email too until the step has been played by email (Forest Shuffle's payment follows
-# the card played; a card played through the service leaves its payment no email).
-FOLLOWED_BY = {"forestsm": {"play": "pay"}}
+# the card played, Japan's discards an exploration that overfills the hand; such a move
+# made through the service leaves its step no email).
+FOLLOWED_BY = {"forestsm": {"play": "pay"}, "japan": {"explore": "discard"}}
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

@@ -277,3 +277,23 @@ def play_by_mail(mailbox, gateway, game, accounts: dict, choose, *, max_moves: i
             played[step["type"]] = played.get(step["type"], 0) + 1
     game.refresh_from_db()
     return {"types": played, "by": by}
+
+
+def send_travel_offer(game, offerer, sender: int) -> None:
+    """Itchy Feet: ``sender`` (played by ``offerer``) puts an offer to the other player
+    together through the move service, a card given (not a passport) and a kind asked
+    for, and sends it."""
+    from games import registry
+    from games import services as game_services
+    from games.catalog.travel.components import kind as card_kind
+
+    rules = registry.rules_for("travel", game.rules_version)
+    for pick in (lambda m: m["type"] == "propose" and m["to"] == 1 - sender,
+                 lambda m: m["type"] == "offer_give" and card_kind(m["card"]) != "passport",
+                 lambda m: m["type"] == "offer_want",
+                 lambda m: m["type"] == "offer_send"):
+        game.refresh_from_db()
+        legal = rules.legal_moves(game.state, sender)
+        game_services.move_submit(user=offerer, game_id=game.pk, expected_version=game.version,
+                                  move=next(m for m in legal if pick(m)))
+    game.refresh_from_db()

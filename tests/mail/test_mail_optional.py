@@ -8,7 +8,8 @@ import pytest
 
 from games import registry, services
 from games.models import Event, Game
-from tests.mail.helpers import keep_sample, mail_to, numbered_moves, reply_to_version, text_of, wait_for_mail
+from tests.mail.helpers import (_nothing_owed, keep_sample, mail_to, numbered_moves, reply_to_version,
+                                send_travel_offer, text_of, wait_for_mail)
 from tests.support.factories import started_game
 from tests.support.waiting import wait_for
 
@@ -81,23 +82,9 @@ def test_an_offer_a_player_sends_is_no_news_to_them(celery_worker, smtp_server, 
     offerer = people[sender]
     rules = registry.rules_for("travel", game.rules_version)
 
-    def move(pick):
-        game.refresh_from_db()
-        legal = rules.legal_moves(game.state, sender)
-        services.move_submit(user=offerer, game_id=game.pk, expected_version=game.version,
-                             move=next(m for m in legal if pick(m)))
-
-    from games.catalog.travel.components import kind as card_kind
-
-    move(lambda m: m["type"] == "propose")
-    move(lambda m: m["type"] == "offer_give" and card_kind(m["card"]) != "passport")
-    move(lambda m: m["type"] == "offer_want")
-    move(lambda m: m["type"] == "offer_send")
-    game.refresh_from_db()
+    send_travel_offer(game, offerer, sender)
     assert sender in rules.may_move(game.state) and sender not in game.to_move
     partner = people[1 - sender]
     wait_for_mail(smtp_server, partner.email, kind="turn")   # the answer is asked of the partner
-    from tests.mail.helpers import _nothing_owed
-
     wait_for(_nothing_owed, timeout=20, message="every email owed so far")
     assert mail_to(smtp_server, offerer.email, kind="optional") == []

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import registry, services
-from games.catalog.travel.components import kind as card_kind
+from games import registry
 from games.models import Event
-from tests.mail.helpers import numbered_moves, reply_to_version, text_of, wait_for_mail
+from tests.mail.helpers import numbered_moves, reply_to_version, send_travel_offer, text_of, wait_for_mail
 from tests.support.factories import started_game
 from tests.support.waiting import wait_for
 
@@ -18,22 +17,11 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 def test_an_offer_waiting_for_its_answer_is_withdrawn_by_email(celery_worker, smtp_server, mail_gateway):
     game, people = started_game("travel", 2, names=["ann", "ben"])
     sender = game.state["current"]
-    partner = 1 - sender
     offerer = people[sender]
     first = wait_for_mail(smtp_server, offerer.email, kind="turn")   # the turn email to answer later
     rules = registry.rules_for("travel", game.rules_version)
 
-    def move(pick):
-        game.refresh_from_db()
-        legal = rules.legal_moves(game.state, sender)
-        services.move_submit(user=offerer, game_id=game.pk, expected_version=game.version,
-                             move=next(m for m in legal if pick(m)))
-
-    move(lambda m: m["type"] == "propose" and m["to"] == partner)
-    move(lambda m: m["type"] == "offer_give" and card_kind(m["card"]) != "passport")
-    move(lambda m: m["type"] == "offer_want")
-    move(lambda m: m["type"] == "offer_send")
-    game.refresh_from_db()
+    send_travel_offer(game, offerer, sender)
     assert sender not in game.to_move and {"type": "withdraw"} in rules.legal_moves(game.state, sender)
     waiting = game.version
 
